@@ -1,0 +1,129 @@
+# iomatrix — top-level build.
+#
+#   make          build/iomatrix-runner (static, PID 1 and fio-style CLI)
+#                 build/iomatrix        (host command: image, qemu, plan, ...)
+#   make check    every test; ends with one line "N passed, N failed"
+#   make deps     install the Debian packages the project needs
+#   make demo     build, boot Debian's kernel in QEMU, run the quick matrix
+#
+# Sources are found by directory, so adding a file needs no Makefile edit:
+#   common/*.c    linked into both the runner and the host command
+#   runner/**.c   the runner (runner/main.c holds main())
+#   host/*.c      the host command (host/main.c holds main())
+# Area-specific targets live in mk/*.mk, one file per area.
+
+BUILD      ?= build
+CC         ?= gcc
+MUSL_CC    ?= musl-gcc
+V          ?= 0
+
+WARN       := -Wall -Wextra -Werror
+STD        := -std=gnu11 -D_GNU_SOURCE
+OPT        ?= -O2 -g
+INC        := -Icommon -Irunner -Ihost
+CFLAGS     ?=
+CFLAGS_ALL := $(STD) $(WARN) $(OPT) $(INC) $(CFLAGS)
+
+MULTIARCH  := /usr/lib/x86_64-linux-gnu
+# Linked by full path: -L$(MULTIARCH) would drag glibc's libc.a into a musl link.
+RUNNER_STATIC_LIBS := $(MULTIARCH)/liburing.a $(MULTIARCH)/libaio.a
+HOST_LIBS  := -ljson-c -lkmod -lzstd -llzma -lz -lgsl -lgslcblas -lm -lpthread
+# The runner built with glibc (unit tests, sanitizers) links the same engines.
+RUNNER_GLIBC_LIBS := -luring -laio -lpthread -lm
+
+COMMON_SRC := $(sort $(wildcard common/*.c))
+RUNNER_SRC := $(sort $(filter-out runner/main.c,$(wildcard runner/*.c runner/*/*.c)))
+HOST_SRC   := $(sort $(filter-out host/main.c,$(wildcard host/*.c)))
+HEADERS    := $(wildcard common/*.h runner/*.h runner/*/*.h host/*.h)
+
+.PHONY: all
+all: $(BUILD)/iomatrix-runner $(BUILD)/iomatrix
+
+# --- the runner: static, musl ------------------------------------------------
+# musl-gcc sees no system headers; give it the kernel UAPI and the two AIO
+# libraries' headers through a private directory of symlinks.
+MUSL_INC := $(BUILD)/musl-include
+$(MUSL_INC)/.stamp:
+	@mkdir -p $(MUSL_INC)
+	@for p in /usr/include/linux /usr/include/asm-generic \
+		/usr/include/liburing /usr/include/liburing.h /usr/include/libaio.h; do \
+		test -e $$p || { echo "missing $$p: run 'make deps'" >&2; exit 1; }; \
+		ln -sfn $$p $(MUSL_INC)/; done
+	@ln -sfn /usr/include/x86_64-linux-gnu/asm $(MUSL_INC)/asm
+	@touch $@
+
+RUNNER_OBJ := $(patsubst %.c,$(BUILD)/musl/%.o,$(COMMON_SRC) $(RUNNER_SRC) runner/main.c)
+$(BUILD)/musl/%.o: %.c $(HEADERS) $(MUSL_INC)/.stamp
+	@mkdir -p $(dir $@)
+	$(if $(filter 1,$(V)),,@echo "  MUSLCC  $<";) $(MUSL_CC) $(CFLAGS_ALL) -isystem $(MUSL_INC) -c $< -o $@
+
+$(BUILD)/iomatrix-runner: $(RUNNER_OBJ)
+	$(if $(filter 1,$(V)),,@echo "  LD      $@";) $(MUSL_CC) -static -o $@ $^ $(RUNNER_STATIC_LIBS)
+
+# --- the host command: glibc, dynamic, Debian libraries --------------------
+HOST_OBJ := $(patsubst %.c,$(BUILD)/host/%.o,$(COMMON_SRC) $(HOST_SRC) host/main.c)
+$(BUILD)/host/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(if $(filter 1,$(V)),,@echo "  CC      $<";) $(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(BUILD)/iomatrix: $(HOST_OBJ)
+	$(if $(filter 1,$(V)),,@echo "  LD      $@";) $(CC) -o $@ $^ $(HOST_LIBS)
+
+# --- everything under sanitizers, for unit tests ------------------------------
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+SAN_OBJ   := $(patsubst %.c,$(BUILD)/san/%.o,$(COMMON_SRC) $(RUNNER_SRC) $(HOST_SRC))
+$(BUILD)/san/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(if $(filter 1,$(V)),,@echo "  SANCC   $<";) $(CC) $(CFLAGS_ALL) -O1 $(SAN_FLAGS) -c $< -o $@
+
+$(BUILD)/san/libiomatrix.a: $(SAN_OBJ)
+	@rm -f $@
+	@ar rcs $@ $^
+
+UNIT_SRC  := $(sort $(wildcard tests/unit/test_*.c))
+UNIT_BIN  := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/san/libiomatrix.a
+	@mkdir -p $(dir $@)
+	$(if $(filter 1,$(V)),,@echo "  TEST    $@";) $(CC) $(CFLAGS_ALL) -O1 $(SAN_FLAGS) -Itests/unit \
+		$< -o $@ $(BUILD)/san/libiomatrix.a $(HOST_LIBS) $(RUNNER_GLIBC_LIBS)
+
+# --- fuzz targets (libFuzzer, clang) ------------------------------------------
+FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
+FUZZ_LIB_SRC := $(COMMON_SRC) $(RUNNER_SRC) $(HOST_SRC)
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_LIB_SRC) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(if $(filter 1,$(V)),,@echo "  FUZZ    $@";) clang $(STD) -Wall -Wextra -Werror -O1 -g $(INC) \
+		-fsanitize=fuzzer,address,undefined $< $(FUZZ_LIB_SRC) -o $@ $(HOST_LIBS) $(RUNNER_GLIBC_LIBS)
+
+.PHONY: unit fuzz
+unit: $(UNIT_BIN)
+fuzz: $(FUZZ_BIN)
+
+# --- tests --------------------------------------------------------------------
+# tests/run runs every test it finds and prints "N passed, N failed" last.
+# TESTS=pattern narrows the run (a substring of the test's path).
+.PHONY: check check-unit check-host check-boot
+check: all unit fuzz
+	@tests/run all
+check-unit: all unit fuzz
+	@tests/run unit
+check-host: all
+	@tests/run host
+check-boot: all
+	@tests/run boot
+
+# --- installing what the project needs ---------------------------------------
+.PHONY: deps
+deps:
+	@tools/install-deps
+
+.PHONY: clean
+clean:
+	rm -rf $(BUILD)
+
+.PHONY: format
+format:
+	clang-format -i $(COMMON_SRC) $(RUNNER_SRC) $(HOST_SRC) runner/main.c host/main.c $(HEADERS)
+
+-include $(sort $(wildcard mk/*.mk))
