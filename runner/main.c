@@ -2,19 +2,20 @@
 /*
  * iomatrix-runner: one binary, two modes. As PID 1 it runs the appliance;
  * anywhere else it is a fio-style benchmark tool taking job files and
- * options.
+ * options, or (first argument "dd") the dd-style concurrent writers. The
+ * appliance runs its workloads by starting itself as a child, so a
+ * workload that crashes or hangs cannot take PID 1 with it.
  */
-#include <stdio.h>
+#include <string.h>
 #include <unistd.h>
+
+#include "modes.h"
 
 int main(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	if (getpid() == 1) {
-		/* The appliance: built by the foundation issue. */
-		return 1;
-	}
-	fprintf(stderr, "iomatrix-runner: the fio-style engine is not built yet\n");
-	return 1;
+	if (getpid() == 1)
+		return appliance_main(argc, argv);
+	if (argc > 1 && !strcmp(argv[1], "dd"))
+		return dd_main(argc - 1, argv + 1);
+	return fio_main(argc, argv);
 }

@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The runner's entry points. main() picks one: PID 1 runs the appliance,
+ * "iomatrix-runner dd ..." runs the dd-style writers, anything else is the
+ * fio-style command line. Each returns the process exit status (the
+ * appliance never returns: it powers the machine off).
+ */
+#ifndef IOMATRIX_RUNNER_MODES_H
+#define IOMATRIX_RUNNER_MODES_H
+
+int appliance_main(int argc, char **argv); /* runner/appliance.c */
+int fio_main(int argc, char **argv);       /* runner/fio_cli.c */
+int dd_main(int argc, char **argv);        /* runner/dd_cli.c */
+
+#endif
