@@ -160,12 +160,40 @@ static void known_keys(char *buf, size_t len)
 					 CMDLINE_PREFIX, cmdline_keys[i].name);
 }
 
+static bool has_control(const char *s)
+{
+	for (; s && *s; s++)
+		if (iscntrl((unsigned char)*s))
+			return true;
+	return false;
+}
+
+/* A copy fit for one console line: control characters become '?'. */
+static const char *printable(const char *s, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	for (; s && *s && n + 1 < len; s++)
+		buf[n++] = iscntrl((unsigned char)*s) ? '?' : *s;
+	buf[n] = '\0';
+	return buf;
+}
+
 int cmdline_set(struct appliance_config *cfg, const char *name, const char *value, char *err,
 		size_t errlen)
 {
 	const struct cmdline_key *k = NULL;
 	char *field;
 	bool ok;
+
+	if (has_control(name) || has_control(value)) {
+		char n[128], v[128];
+
+		snprintf(err, errlen, "%s%s=%s: control character in a key or value",
+			 CMDLINE_PREFIX, printable(name, n, sizeof(n)),
+			 value ? printable(value, v, sizeof(v)) : "");
+		return -1;
+	}
 
 	for (size_t i = 0; i < cmdline_nkeys; i++)
 		if (!strcmp(name, cmdline_keys[i].name))

@@ -310,7 +310,7 @@ int disks_wait(const char *sysfs_root, const char *wanted, double max_seconds, c
 		if (now() >= deadline)
 			break;
 	}
-	snprintf(err, errlen, "disks not settled after %.0f s: %s", max_seconds, why);
+	snprintf(err, errlen, "disks not settled after %.1f s: %s", max_seconds, why);
 	return -1;
 }
 
