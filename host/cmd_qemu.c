@@ -293,7 +293,7 @@ static int find_initrd(const struct qemu_opts *o, struct boot *b, char *err, siz
 
 static int choose_boot_path(const struct qemu_opts *o, struct boot *b, char *err, size_t errlen)
 {
-	char why[ERR_LEN] = "";
+	char why[QK_ERR_LEN] = "";
 	int ret;
 
 	snprintf(b->kernel, sizeof(b->kernel), "%s", b->bzimage);
