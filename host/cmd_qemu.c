@@ -437,10 +437,11 @@ static void build_argv(const struct qemu_opts *o, const struct boot *b, const ch
 		qa_add(a, "%s", o->qemu_arg[i]);
 }
 
+/* One line a shell can run again: arguments with blanks are single-quoted. */
 static void print_command(FILE *f, const struct qemu_argv *a)
 {
 	for (size_t i = 0; i < a->n; i++)
-		fprintf(f, "%s%s", i ? " " : "", a->v[i]);
+		fprintf(f, strpbrk(a->v[i], " \t") ? "%s'%s'" : "%s%s", i ? " " : "", a->v[i]);
 	fputc('\n', f);
 }
 

@@ -22,7 +22,7 @@ check() { # check DESCRIPTION COMMAND...
 	shift
 	if "$@"; then ok "$what"; else not_ok "$what"; fi
 }
-has() { grep -q -- "$2" "$1"; }
+has() { grep -qs -- "$2" "$1"; }
 count() { grep -c -- "$2" "$1"; }
 
 release=$(ls /lib/modules | sort -V | while read -r r; do
@@ -101,6 +101,29 @@ for i in 0 1; do
 		has "$log" "^iomatrix: disk nvme[0-9]n1: 256.0 MiB (268435456 bytes) nvme model=\"QEMU NVMe Ctrl\" serial=\"iomatrix-disk$i\""
 done
 check "debug: each module's load time shown" has "$log" '^iomatrix: module nvme: loaded in [0-9.]* s'
+
+# iomatrix.shell: a busybox sh on the console, then the power-off when it exits.
+# The console is live (not --quiet), fed from a FIFO once the shell is there.
+mkfifo "$work/shell.in"
+build/iomatrix qemu --release "$release" --initrd "$initrd" --accel tcg --timeout $limit \
+	--serial-log "$work/shell.log" --append iomatrix.shell <"$work/shell.in" \
+	>"$work/shell.out" 2>&1 &
+qemu_pid=$!
+exec 3>"$work/shell.in"
+for _ in $(seq $limit); do
+	has "$work/shell.log" '^iomatrix: shell: ' && break
+	sleep 1
+done
+sleep 1
+printf 'echo SHELL-SAYS-$((6 * 7))\nexit\n' >&3
+wait $qemu_pid
+rc=$?
+exec 3>&-
+log=$work/shell.log
+check "shell: the appliance says the shell is there" has "$log" '^iomatrix: shell: iomatrix.shell is set'
+check "shell: a command ran in it" has "$log" '^SHELL-SAYS-42'
+check "shell: power-off after it exits" has "$log" '^iomatrix: power-off t='
+check "shell: iomatrix qemu exits 0" [ "$rc" -eq 0 ]
 
 # The wall-clock limit: exit 4 and the launcher says so.
 boot timeout --disks 1 --timeout 1
