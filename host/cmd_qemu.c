@@ -19,11 +19,11 @@
 #include "qemu_log.h"
 #include "qemu_run.h"
 
-#define BUILD_DIR "build"
-#define IMAGE_DIR BUILD_DIR "/image"
-#define QEMU_DIR  BUILD_DIR "/qemu"
+#define BUILD_DIR     "build"
+#define IMAGE_DIR     BUILD_DIR "/image"
+#define QEMU_DIR      BUILD_DIR "/qemu"
 #define MAX_QEMU_ARGS 64
-#define ERR_LEN 8192
+#define ERR_LEN	      8192
 
 struct qemu_opts {
 	const char *kernel, *release, *initrd;
@@ -61,26 +61,38 @@ struct qemu_opt {
 #define O(f) offsetof(struct qemu_opts, f)
 
 static const struct qemu_opt options[] = {
-	{ "kernel", OPT_STR, O(kernel), 0, 0, "BZIMAGE", "the kernel to boot (default: /boot/vmlinuz-R)" },
-	{ "release", OPT_STR, O(release), 0, 0, "R", "an installed kernel release (default: the newest)" },
-	{ "initrd", OPT_STR, O(initrd), 0, 0, "FILE", "the image (default: " IMAGE_DIR "/initramfs-R.cpio.*)" },
-	{ "pvh", OPT_SET, O(pvh), 1, 0, NULL, "PVH direct boot, or fail (default: when the kernel has it)" },
-	{ "no-pvh", OPT_SET, O(pvh), 0, 0, NULL, "boot the bzImage through the firmware" },
-	{ "disks", OPT_INT, O(disks), 0, QD_MAX, "N", "create N sparse disks (serials iomatrix-disk0...)" },
-	{ "disk-size", OPT_SIZE, O(disk_size), 0, 0, "SIZE", "their size, e.g. 1G (default 1G)" },
-	{ "disk", OPT_LIST, O(disk), O(ndisk), QD_MAX, "PATH", "pass a file or block device through (repeatable)" },
-	{ "disk-dir", OPT_STR, O(disk_dir), 0, 0, "DIR", "keep the created disks in DIR (default: a temporary dir, removed)" },
-	{ "nvme", OPT_SET, O(nvme), 1, 0, NULL, "emulated NVMe disks instead of virtio-blk" },
-	{ "memory", OPT_SIZE, O(memory), 0, 0, "SIZE", "guest memory (default 2G)" },
-	{ "smp", OPT_INT, O(smp), 0, 256, "N", "guest CPUs (default 2)" },
-	{ "append", OPT_STR, O(append), 0, 0, "ARGS", "more kernel command line, e.g. iomatrix.debug" },
-	{ "timeout", OPT_INT, O(timeout), 0, 1000000, "SECONDS", "kill QEMU after this wall time (default 600)" },
-	{ "serial-log", OPT_STR, O(serial_log), 0, 0, "FILE", "the console log (default " QEMU_DIR "/serial-TIME.log)" },
-	{ "quiet", OPT_SET, O(quiet), 1, 0, NULL, "do not show the console live" },
-	{ "qemu-arg", OPT_LIST, O(qemu_arg), O(nqemu_arg), MAX_QEMU_ARGS, "ARG", "one more QEMU argument (repeatable)" },
-	{ "accel", OPT_STR, O(accel), 0, 0, "auto|kvm|tcg", "accelerator (default auto: KVM when usable)" },
-	{ "dry-run", OPT_SET, O(dry_run), 1, 0, NULL, "print the QEMU command line and exit" },
-	{ "help", OPT_SET, O(help), 1, 0, NULL, "this text" },
+	{"kernel", OPT_STR, O(kernel), 0, 0, "BZIMAGE",
+	 "the kernel to boot (default: /boot/vmlinuz-R)"},
+	{"release", OPT_STR, O(release), 0, 0, "R",
+	 "an installed kernel release (default: the newest)"},
+	{"initrd", OPT_STR, O(initrd), 0, 0, "FILE",
+	 "the image (default: " IMAGE_DIR "/initramfs-R.cpio.*)"},
+	{"pvh", OPT_SET, O(pvh), 1, 0, NULL,
+	 "PVH direct boot, or fail (default: when the kernel has it)"},
+	{"no-pvh", OPT_SET, O(pvh), 0, 0, NULL, "boot the bzImage through the firmware"},
+	{"disks", OPT_INT, O(disks), 0, QD_MAX, "N",
+	 "create N sparse disks (serials iomatrix-disk0...)"},
+	{"disk-size", OPT_SIZE, O(disk_size), 0, 0, "SIZE", "their size, e.g. 1G (default 1G)"},
+	{"disk", OPT_LIST, O(disk), O(ndisk), QD_MAX, "PATH",
+	 "pass a file or block device through (repeatable)"},
+	{"disk-dir", OPT_STR, O(disk_dir), 0, 0, "DIR",
+	 "keep the created disks in DIR (default: a temporary dir, removed)"},
+	{"nvme", OPT_SET, O(nvme), 1, 0, NULL, "emulated NVMe disks instead of virtio-blk"},
+	{"memory", OPT_SIZE, O(memory), 0, 0, "SIZE", "guest memory (default 2G)"},
+	{"smp", OPT_INT, O(smp), 0, 256, "N", "guest CPUs (default 2)"},
+	{"append", OPT_STR, O(append), 0, 0, "ARGS",
+	 "more kernel command line, e.g. iomatrix.debug"},
+	{"timeout", OPT_INT, O(timeout), 0, 1000000, "SECONDS",
+	 "kill QEMU after this wall time (default 600)"},
+	{"serial-log", OPT_STR, O(serial_log), 0, 0, "FILE",
+	 "the console log (default " QEMU_DIR "/serial-TIME.log)"},
+	{"quiet", OPT_SET, O(quiet), 1, 0, NULL, "do not show the console live"},
+	{"qemu-arg", OPT_LIST, O(qemu_arg), O(nqemu_arg), MAX_QEMU_ARGS, "ARG",
+	 "one more QEMU argument (repeatable)"},
+	{"accel", OPT_STR, O(accel), 0, 0, "auto|kvm|tcg",
+	 "accelerator (default auto: KVM when usable)"},
+	{"dry-run", OPT_SET, O(dry_run), 1, 0, NULL, "print the QEMU command line and exit"},
+	{"help", OPT_SET, O(help), 1, 0, NULL, "this text"},
 };
 
 static void usage(FILE *f)
@@ -95,14 +107,17 @@ static void usage(FILE *f)
 			 options[i].arg ? options[i].arg : "");
 		fprintf(f, "  %-26s %s\n", left, options[i].help);
 	}
-	fprintf(f, "\nWith the console live, Ctrl-A x quits QEMU; iomatrix.shell on --append gives a\n"
-		   "busybox shell in the guest instead of powering off.\n\n"
-		   "exit status:\n"
-		   "  0  clean power-off: QEMU exited by itself and the runner's power-off line is in the log\n"
-		   "  1  launcher or QEMU error (missing kernel, image or QEMU; QEMU failed)\n"
-		   "  2  usage error\n"
-		   "  3  kernel panic or crash: a panic in the log, or QEMU exited without the power-off line\n"
-		   "  4  timeout: QEMU was killed after --timeout seconds\n");
+	fprintf(f,
+		"\nWith the console live, Ctrl-A x quits QEMU; iomatrix.shell on --append gives a\n"
+		"busybox shell in the guest instead of powering off.\n\n"
+		"exit status:\n"
+		"  0  clean power-off: QEMU exited by itself and the runner's power-off line is in "
+		"the log\n"
+		"  1  launcher or QEMU error (missing kernel, image or QEMU; QEMU failed)\n"
+		"  2  usage error\n"
+		"  3  kernel panic or crash: a panic in the log, or QEMU exited without the "
+		"power-off line\n"
+		"  4  timeout: QEMU was killed after --timeout seconds\n");
 }
 
 static int set_option(struct qemu_opts *o, const struct qemu_opt *opt, const char *val)
@@ -180,7 +195,8 @@ static int parse_args(int argc, char **argv, struct qemu_opts *o)
 		if (opt->arg) {
 			val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
 			if (!val) {
-				fprintf(stderr, "iomatrix qemu: --%s needs %s\n", opt->name, opt->arg);
+				fprintf(stderr, "iomatrix qemu: --%s needs %s\n", opt->name,
+					opt->arg);
 				return -1;
 			}
 		} else if (eq) {
@@ -200,8 +216,9 @@ static int parse_args(int argc, char **argv, struct qemu_opts *o)
 	}
 	if (o->smp < 1 || o->memory < (64ULL << 20) || o->disk_size < 4096 ||
 	    o->disks + o->ndisk > QD_MAX) {
-		fprintf(stderr, "iomatrix qemu: --smp >= 1, --memory >= 64M, --disk-size >= 4K and "
-				"at most %d disks in all\n",
+		fprintf(stderr,
+			"iomatrix qemu: --smp >= 1, --memory >= 64M, --disk-size >= 4K and "
+			"at most %d disks in all\n",
 			QD_MAX);
 		return -1;
 	}
@@ -284,8 +301,10 @@ static int find_initrd(const struct qemu_opts *o, struct boot *b, char *err, siz
 		globfree(&g);
 	}
 	if (!b->initrd[0]) {
-		snprintf(err, errlen, "no image for %s in " IMAGE_DIR "/: run `build/iomatrix image "
-			 "--release %s` (or give --initrd)", b->release, b->release);
+		snprintf(err, errlen,
+			 "no image for %s in " IMAGE_DIR "/: run `build/iomatrix image "
+			 "--release %s` (or give --initrd)",
+			 b->release, b->release);
 		return -1;
 	}
 	return 0;
@@ -338,8 +357,8 @@ static int make_disks(const struct qemu_opts *o, struct boot *b, char *err, size
 			}
 			b->temp_disk_dir = true;
 		}
-		if (qd_create(b->disk_dir, o->disks, o->disk_size, b->temp_disk_dir, b->disks,
-			      err, errlen))
+		if (qd_create(b->disk_dir, o->disks, o->disk_size, b->temp_disk_dir, b->disks, err,
+			      errlen))
 			return -1;
 		b->ndisks = o->disks;
 	}
@@ -464,8 +483,9 @@ static enum qemu_exit report(const struct boot *b, const struct qemu_run_result 
 		fprintf(stderr, "iomatrix qemu: the kernel complained: %s\n", f.first_oops);
 	switch (code) {
 	case QEMU_EXIT_CLEAN:
-		fprintf(stderr, "iomatrix qemu: clean power-off; PID 1 at %.2f s, power-off at %.2f s "
-				"(guest uptime), %.1f s wall, %s, %s\n",
+		fprintf(stderr,
+			"iomatrix qemu: clean power-off; PID 1 at %.2f s, power-off at %.2f s "
+			"(guest uptime), %.1f s wall, %s, %s\n",
 			f.t_start, f.t_power_off, r->seconds, b->pvh ? "PVH" : "bzImage", b->accel);
 		break;
 	case QEMU_EXIT_TIMEOUT:
@@ -483,21 +503,23 @@ static enum qemu_exit report(const struct boot *b, const struct qemu_run_result 
 		else
 			fprintf(stderr, "iomatrix qemu: QEMU failed (%s %d)\n",
 				WIFEXITED(r->status) ? "exit status" : "signal",
-				WIFEXITED(r->status) ? WEXITSTATUS(r->status) : WTERMSIG(r->status));
+				WIFEXITED(r->status) ? WEXITSTATUS(r->status)
+						     : WTERMSIG(r->status));
 		break;
 	}
 	fprintf(stderr, "iomatrix qemu: serial log: %s\n", b->serial_log);
 	return code;
 }
 
-static int prepare(const struct qemu_opts *o, struct boot *b, char *qemu, size_t qlen,
-		   char *err, size_t errlen)
+static int prepare(const struct qemu_opts *o, struct boot *b, char *qemu, size_t qlen, char *err,
+		   size_t errlen)
 {
 	char why[256];
 
 	if (!qemu_find_program(QEMU_BINARY, qemu, qlen)) {
-		snprintf(err, errlen, QEMU_BINARY " not found: install the Debian package "
-			 "qemu-system-x86 (make deps)");
+		snprintf(err, errlen,
+			 QEMU_BINARY " not found: install the Debian package "
+				     "qemu-system-x86 (make deps)");
 		return -1;
 	}
 	if (mkdir(BUILD_DIR, 0755) && errno != EEXIST) {
@@ -509,7 +531,7 @@ static int prepare(const struct qemu_opts *o, struct boot *b, char *qemu, size_t
 		return -1;
 	}
 	b->accel = !strcmp(o->accel, "auto") ? (qemu_kvm_usable(why, sizeof(why)) ? "kvm" : "tcg")
-					      : o->accel;
+					     : o->accel;
 	if (!strcmp(o->accel, "kvm") && !qemu_kvm_usable(why, sizeof(why))) {
 		snprintf(err, errlen, "--accel kvm: %s", why);
 		return -1;
@@ -529,7 +551,7 @@ int cmd_qemu(int argc, char **argv)
 {
 	static struct boot b;
 	struct qemu_opts o;
-	struct qemu_argv a = { 0 };
+	struct qemu_argv a = {0};
 	struct qemu_run_result r;
 	char err[ERR_LEN], qemu[4096];
 	int code;

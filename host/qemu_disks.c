@@ -17,8 +17,8 @@ static const struct {
 	const char *suffix;
 	unsigned shift;
 } size_units[] = {
-	{ "", 0 },	{ "K", 10 },	{ "KiB", 10 }, { "M", 20 }, { "MiB", 20 },
-	{ "G", 30 },	{ "GiB", 30 },	{ "T", 40 },   { "TiB", 40 },
+	{"", 0},   {"K", 10},	{"KiB", 10}, {"M", 20},	  {"MiB", 20},
+	{"G", 30}, {"GiB", 30}, {"T", 40},   {"TiB", 40},
 };
 
 int qd_parse_size(const char *s, unsigned long long *out)
@@ -269,9 +269,9 @@ int qd_passthrough(const char *path, int index, struct qemu_disk *d, char *err, 
 		return -1;
 	}
 	d->block_device = S_ISBLK(st.st_mode);
-	if (d->block_device ? qd_block_in_use(real, "/proc/self/mountinfo", "/proc/swaps", why,
-					      sizeof(why))
-			    : file_in_loop(real, why, sizeof(why))) {
+	if (d->block_device
+		    ? qd_block_in_use(real, "/proc/self/mountinfo", "/proc/swaps", why, sizeof(why))
+		    : file_in_loop(real, why, sizeof(why))) {
 		snprintf(err, errlen, "--disk %s refused: %s", path, why);
 		return -1;
 	}

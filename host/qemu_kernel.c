@@ -34,14 +34,14 @@ static const struct {
 	enum qk_compression kind;
 	const char *name;
 } payload_magics[] = {
-	{ { 0x1f, 0x8b }, 2, QK_GZIP, "gzip" },
-	{ { 0xfd, '7', 'z', 'X', 'Z', 0x00 }, 6, QK_XZ, "xz" },
-	{ { 0x28, 0xb5, 0x2f, 0xfd }, 4, QK_ZSTD, "zstd" },
-	{ { 0x7f, 'E', 'L', 'F' }, 4, QK_NONE, "none" },
-	{ { 0x5d, 0x00, 0x00 }, 3, QK_UNSUPPORTED, "lzma" },
-	{ { 'B', 'Z', 'h' }, 3, QK_UNSUPPORTED, "bzip2" },
-	{ { 0x02, 0x21, 0x4c, 0x18 }, 4, QK_UNSUPPORTED, "lz4" },
-	{ { 0x89, 'L', 'Z', 'O' }, 4, QK_UNSUPPORTED, "lzo" },
+	{{0x1f, 0x8b}, 2, QK_GZIP, "gzip"},
+	{{0xfd, '7', 'z', 'X', 'Z', 0x00}, 6, QK_XZ, "xz"},
+	{{0x28, 0xb5, 0x2f, 0xfd}, 4, QK_ZSTD, "zstd"},
+	{{0x7f, 'E', 'L', 'F'}, 4, QK_NONE, "none"},
+	{{0x5d, 0x00, 0x00}, 3, QK_UNSUPPORTED, "lzma"},
+	{{'B', 'Z', 'h'}, 3, QK_UNSUPPORTED, "bzip2"},
+	{{0x02, 0x21, 0x4c, 0x18}, 4, QK_UNSUPPORTED, "lz4"},
+	{{0x89, 'L', 'Z', 'O'}, 4, QK_UNSUPPORTED, "lzo"},
 };
 
 static uint32_t le16(const uint8_t *p)
@@ -91,7 +91,8 @@ int qk_parse_bzimage(const uint8_t *data, size_t len, struct qk_bzimage *bz, cha
 	bz->payload_length = le32(data + HDR_PAYLOAD_LENGTH);
 	if (bz->payload_offset > len || bz->payload_length > len - bz->payload_offset ||
 	    bz->payload_length < 8) {
-		snprintf(err, errlen, "payload (offset %zu, length %zu) outside the file (%zu bytes)",
+		snprintf(err, errlen,
+			 "payload (offset %zu, length %zu) outside the file (%zu bytes)",
 			 bz->payload_offset, bz->payload_length, len);
 		return -1;
 	}
@@ -114,7 +115,12 @@ bool qk_elf_has_pvh_note(const uint8_t *elf, size_t len)
 	size_t phentsize, phnum;
 
 	/* ELF64, little-endian: the only kind an x86-64 kernel is. */
-	if (len < 64 || memcmp(elf, "\x7f" "ELF", 4) || elf[4] != 2 || elf[5] != 1)
+	if (len < 64 ||
+	    memcmp(elf,
+		   "\x7f"
+		   "ELF",
+		   4) ||
+	    elf[4] != 2 || elf[5] != 1)
 		return false;
 	phoff = le64(elf + 0x20);
 	phentsize = le16(elf + 0x36);
@@ -143,8 +149,8 @@ bool qk_elf_has_pvh_note(const uint8_t *elf, size_t len)
 	return false;
 }
 
-static int inflate_gzip(const uint8_t *in, size_t inlen, uint8_t *out, size_t outlen,
-			size_t *got, char *err, size_t errlen)
+static int inflate_gzip(const uint8_t *in, size_t inlen, uint8_t *out, size_t outlen, size_t *got,
+			char *err, size_t errlen)
 {
 	z_stream z;
 	int ret;
@@ -197,8 +203,8 @@ static int unzstd(const uint8_t *in, size_t inlen, uint8_t *out, size_t outlen, 
 		  char *err, size_t errlen)
 {
 	ZSTD_DStream *d = ZSTD_createDStream();
-	ZSTD_inBuffer ib = { in, inlen, 0 };
-	ZSTD_outBuffer ob = { out, outlen, 0 };
+	ZSTD_inBuffer ib = {in, inlen, 0};
+	ZSTD_outBuffer ob = {out, outlen, 0};
 	size_t ret;
 
 	if (!d) {
@@ -409,8 +415,10 @@ int qk_newest_release(const char *modules_root, const char *boot_dir, char *out,
 	int ret = -1;
 
 	if (!d) {
-		snprintf(err, errlen, "cannot list %s: %s (install a kernel: apt-get install "
-			 "linux-image-amd64)", modules_root, strerror(errno));
+		snprintf(err, errlen,
+			 "cannot list %s: %s (install a kernel: apt-get install "
+			 "linux-image-amd64)",
+			 modules_root, strerror(errno));
 		return -1;
 	}
 	while ((de = readdir(d)) && n < sizeof(names) / sizeof(names[0])) {
@@ -424,8 +432,10 @@ int qk_newest_release(const char *modules_root, const char *boot_dir, char *out,
 	}
 	closedir(d);
 	if (n == 0) {
-		snprintf(err, errlen, "no kernel in %s has a %s/vmlinuz-RELEASE (install one: "
-			 "apt-get install linux-image-amd64)", modules_root, boot_dir);
+		snprintf(err, errlen,
+			 "no kernel in %s has a %s/vmlinuz-RELEASE (install one: "
+			 "apt-get install linux-image-amd64)",
+			 modules_root, boot_dir);
 		return -1;
 	}
 	qsort(names, n, sizeof(names[0]), version_cmp);

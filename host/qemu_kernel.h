@@ -59,7 +59,7 @@ int qk_read_file(const char *path, uint8_t **data, size_t *len, char *err, size_
  * in out when the kernel supports PVH, 0 when it does not (no PVH note, or
  * a payload this build cannot decompress: reason in err), -1 on an error.
  */
-int qk_pvh_vmlinux(const char *bzimage, const char *cache_dir, char *out, size_t len,
-		   char *err, size_t errlen);
+int qk_pvh_vmlinux(const char *bzimage, const char *cache_dir, char *out, size_t len, char *err,
+		   size_t errlen);
 
 #endif

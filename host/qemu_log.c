@@ -8,8 +8,8 @@
 #include "qemu_log.h"
 
 /* Kernel complaints worth a note even when the run ends cleanly. */
-static const char *const oops_marks[] = { "Oops:", "BUG: ", "WARNING: CPU:",
-					  "general protection fault" };
+static const char *const oops_marks[] = {
+	"Oops:", "BUG: ", "WARNING: CPU:", "general protection fault"};
 
 static void copy_line(char *dst, size_t dstlen, const char *src, size_t n)
 {
@@ -80,8 +80,7 @@ void qemu_log_scan(const char *text, size_t len, struct qemu_log_facts *f)
 	}
 }
 
-enum qemu_exit qemu_log_exit_status(const struct qemu_log_facts *f, int qemu_status,
-				    bool timed_out)
+enum qemu_exit qemu_log_exit_status(const struct qemu_log_facts *f, int qemu_status, bool timed_out)
 {
 	if (timed_out)
 		return QEMU_EXIT_TIMEOUT;

@@ -14,22 +14,22 @@
 
 /* The exit statuses of `iomatrix qemu`. */
 enum qemu_exit {
-	QEMU_EXIT_CLEAN = 0,	/* QEMU exited by itself after the runner's power-off line */
-	QEMU_EXIT_ERROR = 1,	/* the launcher or QEMU failed */
-	QEMU_EXIT_USAGE = 2,	/* bad command line */
-	QEMU_EXIT_CRASH = 3,	/* kernel panic, or QEMU exited without the power-off line */
-	QEMU_EXIT_TIMEOUT = 4,	/* the wall-clock limit was reached; QEMU was killed */
+	QEMU_EXIT_CLEAN = 0,   /* QEMU exited by itself after the runner's power-off line */
+	QEMU_EXIT_ERROR = 1,   /* the launcher or QEMU failed */
+	QEMU_EXIT_USAGE = 2,   /* bad command line */
+	QEMU_EXIT_CRASH = 3,   /* kernel panic, or QEMU exited without the power-off line */
+	QEMU_EXIT_TIMEOUT = 4, /* the wall-clock limit was reached; QEMU was killed */
 };
 
 struct qemu_log_facts {
-	bool started;	     /* "iomatrix: start:" seen: PID 1 ran */
-	bool powered_off;    /* "iomatrix: power-off" seen */
-	bool panicked;	     /* "Kernel panic - not syncing" seen */
-	bool oops;	     /* an Oops / BUG: / WARNING: from the kernel */
-	double t_start;	     /* guest uptime on those lines; -1 when absent */
+	bool started;	  /* "iomatrix: start:" seen: PID 1 ran */
+	bool powered_off; /* "iomatrix: power-off" seen */
+	bool panicked;	  /* "Kernel panic - not syncing" seen */
+	bool oops;	  /* an Oops / BUG: / WARNING: from the kernel */
+	double t_start;	  /* guest uptime on those lines; -1 when absent */
 	double t_power_off;
-	char fatal[256];     /* the runner's FATAL line, "" when none */
-	char panic[256];     /* the kernel's panic line, "" when none */
+	char fatal[256]; /* the runner's FATAL line, "" when none */
+	char panic[256]; /* the kernel's panic line, "" when none */
 	char first_oops[256];
 };
 

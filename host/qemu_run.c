@@ -114,7 +114,7 @@ static bool wait_until(pid_t pid, double deadline, const sigset_t *set, int *sta
 		       bool *signalled)
 {
 	for (;;) {
-		struct timespec ts = { 1, 0 };
+		struct timespec ts = {1, 0};
 		double left = deadline - now();
 		int sig;
 
@@ -134,8 +134,8 @@ static bool wait_until(pid_t pid, double deadline, const sigset_t *set, int *sta
 	}
 }
 
-int qemu_run(char *const argv[], double timeout, bool quiet, struct qemu_run_result *r,
-	     char *err, size_t errlen)
+int qemu_run(char *const argv[], double timeout, bool quiet, struct qemu_run_result *r, char *err,
+	     size_t errlen)
 {
 	sigset_t set, old;
 	double start = now();

@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define QEMU_BINARY	 "qemu-system-x86_64"
-#define QEMU_KILL_GRACE	 5.0
+#define QEMU_BINARY	"qemu-system-x86_64"
+#define QEMU_KILL_GRACE 5.0
 
 /* A growing argv; every string is owned by it. */
 struct qemu_argv {
@@ -42,7 +42,7 @@ bool qemu_find_program(const char *name, char *out, size_t len);
  * most timeout seconds (<= 0: no limit). 0, or -1 with why in err when it
  * could not be started.
  */
-int qemu_run(char *const argv[], double timeout, bool quiet, struct qemu_run_result *r,
-	     char *err, size_t errlen);
+int qemu_run(char *const argv[], double timeout, bool quiet, struct qemu_run_result *r, char *err,
+	     size_t errlen);
 
 #endif

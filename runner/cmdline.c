@@ -7,10 +7,10 @@
 
 #include "cmdline.h"
 
-#define KEY(field, type, def, help)                                                        \
-	{                                                                                  \
-		#field, type, offsetof(struct appliance_config, field),                    \
-			sizeof(((struct appliance_config *)0)->field), def, help           \
+#define KEY(field, type, def, help)                                                                \
+	{                                                                                          \
+#field, type, offsetof(struct appliance_config, field),                            \
+			sizeof(((struct appliance_config *)0)->field), def, help                   \
 	}
 
 const struct cmdline_key cmdline_keys[] = {
@@ -31,9 +31,8 @@ static const struct {
 	const char *word;
 	bool value;
 } bool_words[] = {
-	{ "1", true },	  { "0", false }, { "y", true },     { "n", false },
-	{ "yes", true },  { "no", false }, { "on", true },   { "off", false },
-	{ "true", true }, { "false", false },
+	{"1", true},   {"0", false}, {"y", true},    {"n", false},   {"yes", true},
+	{"no", false}, {"on", true}, {"off", false}, {"true", true}, {"false", false},
 };
 
 const char *cmdline_type_name(enum cmdline_type type)
@@ -209,7 +208,8 @@ int cmdline_set(struct appliance_config *cfg, const char *name, const char *valu
 	if (k->type == CMDLINE_BOOL) {
 		if (parse_bool(value, (bool *)field) == 0)
 			return 0;
-		snprintf(err, errlen, "%s%s=%s: %s", CMDLINE_PREFIX, name, value, type_rule(k->type));
+		snprintf(err, errlen, "%s%s=%s: %s", CMDLINE_PREFIX, name, value,
+			 type_rule(k->type));
 		return -1;
 	}
 	if (!value) {
@@ -228,7 +228,8 @@ int cmdline_set(struct appliance_config *cfg, const char *name, const char *valu
 		break;
 	}
 	if (!ok) {
-		snprintf(err, errlen, "%s%s=%s: %s", CMDLINE_PREFIX, name, value, type_rule(k->type));
+		snprintf(err, errlen, "%s%s=%s: %s", CMDLINE_PREFIX, name, value,
+			 type_rule(k->type));
 		return -1;
 	}
 	if (strlen(value) >= k->size) {

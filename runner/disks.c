@@ -17,20 +17,20 @@ static const struct {
 	const char *prefix;
 	const char *transport;
 } name_transports[] = {
-	{ "vd", "virtio" }, { "nvme", "nvme" }, { "sd", "scsi" },   { "xvd", "xen" },
-	{ "mmcblk", "mmc" }, { "ram", "ram" },	 { "loop", "loop" }, { "zram", "zram" },
-	{ "md", "md" },	     { "dm-", "dm" },	 { "nbd", "nbd" },   { "sr", "cdrom" },
+	{"vd", "virtio"},  {"nvme", "nvme"}, {"sd", "scsi"},   {"xvd", "xen"},
+	{"mmcblk", "mmc"}, {"ram", "ram"},   {"loop", "loop"}, {"zram", "zram"},
+	{"md", "md"},	   {"dm-", "dm"},    {"nbd", "nbd"},   {"sr", "cdrom"},
 };
 
 /* Where a serial number may be found, tried in order (relative to /sys/block/X). */
 static const char *const serial_files[] = {
-	"serial",	 /* virtio-blk */
-	"device/serial", /* NVMe: the controller's */
+	"serial",	   /* virtio-blk */
+	"device/serial",   /* NVMe: the controller's */
 	"device/vpd_pg80", /* SCSI: VPD page 0x80, binary */
 	"device/wwid",
 };
 
-static const char *const model_files[] = { "device/model" };
+static const char *const model_files[] = {"device/model"};
 
 /* Reads a small sysfs file; returns its length or -1. */
 static ssize_t read_small(const char *dir, const char *name, char *buf, size_t len)
@@ -289,7 +289,7 @@ static double now(void)
 int disks_wait(const char *sysfs_root, const char *wanted, double max_seconds, char *err,
 	       size_t errlen)
 {
-	const struct timespec tick = { 0, 100 * 1000 * 1000 };
+	const struct timespec tick = {0, 100 * 1000 * 1000};
 	double deadline = now() + max_seconds;
 	char block[256], why[400] = "";
 	unsigned long long prev;
@@ -316,7 +316,7 @@ int disks_wait(const char *sysfs_root, const char *wanted, double max_seconds, c
 
 const char *disks_human_size(unsigned long long bytes, char *buf, size_t len)
 {
-	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB", "PiB" };
+	static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
 	double v = (double)bytes;
 	size_t u = 0;
 

@@ -14,15 +14,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define DISKS_MAX 64
+#define DISKS_MAX     64
 #define DISKS_ERR_LEN 512
 
 struct disk {
-	char name[32];	     /* vda, nvme0n1, sda */
-	char transport[16];  /* virtio, nvme, scsi, ... from the name */
+	char name[32];	    /* vda, nvme0n1, sda */
+	char transport[16]; /* virtio, nvme, scsi, ... from the name */
 	unsigned long long size_bytes;
-	char model[64];	     /* "" when the device has none (virtio) */
-	char serial[64];     /* "" when the device has none */
+	char model[64];	 /* "" when the device has none (virtio) */
+	char serial[64]; /* "" when the device has none */
 	bool rotational;
 	bool read_only;
 };

@@ -57,7 +57,7 @@ int md_registry_stop_all(double timeout)
 
 	for (size_t i = count; i-- > 0;) {
 		char dev[sizeof(arrays[0])], how[64];
-		const char *const argv[] = { "mdadm", "--stop", dev, NULL };
+		const char *const argv[] = {"mdadm", "--stop", dev, NULL};
 		int status = 0;
 		int ret;
 

@@ -17,7 +17,7 @@
 
 #include <stddef.h>
 
-#define MODULES_MAX    256
+#define MODULES_MAX	256
 #define MODULES_ERR_LEN 512
 
 struct module_entry {
@@ -43,7 +43,7 @@ int modules_read(const char *path, struct module_list *list, char *err, size_t e
 
 enum module_result {
 	MODULE_LOADED,
-	MODULE_PRESENT, /* EEXIST: built in or loaded already */
+	MODULE_PRESENT,	  /* EEXIST: built in or loaded already */
 	MODULE_NO_DEVICE, /* ENODEV: nothing for it to drive */
 	MODULE_FAILED,
 };

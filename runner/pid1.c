@@ -17,14 +17,14 @@ static const struct {
 	unsigned long flags;
 	const char *data;
 } mounts[] = {
-	{ "devtmpfs", "/dev", "devtmpfs", MS_NOSUID, "mode=0755" },
-	{ "proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL },
-	{ "sysfs", "/sys", "sysfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL },
-	{ "tmpfs", "/run", "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755" },
-	{ "tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777" },
+	{"devtmpfs", "/dev", "devtmpfs", MS_NOSUID, "mode=0755"},
+	{"proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL},
+	{"sysfs", "/sys", "sysfs", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL},
+	{"tmpfs", "/run", "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755"},
+	{"tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=1777"},
 };
 
-static const char *const run_dirs[] = { "/run/mdadm" };
+static const char *const run_dirs[] = {"/run/mdadm"};
 
 /* The console on 0, 1 and 2: the kernel's /dev/console from the image may be gone under /dev. */
 static int open_console(char *err, size_t errlen)

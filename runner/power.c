@@ -19,8 +19,8 @@ void power_set_shell(bool on)
 
 static void run_shell(void)
 {
-	const char *const argv[] = { "/bin/sh", NULL };
-	const struct spawn_opts opts = { -1, -1, -1, true };
+	const char *const argv[] = {"/bin/sh", NULL};
+	const struct spawn_opts opts = {-1, -1, -1, true};
 	char how[64];
 	int status;
 	int ret;

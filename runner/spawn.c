@@ -57,7 +57,7 @@ int reap_all(void)
 
 static void child_setup(const struct spawn_opts *o)
 {
-	const int fds[3] = { o->stdin_fd, o->stdout_fd, o->stderr_fd };
+	const int fds[3] = {o->stdin_fd, o->stdout_fd, o->stderr_fd};
 	sigset_t none;
 
 	sigemptyset(&none);
@@ -75,7 +75,7 @@ static void child_setup(const struct spawn_opts *o)
 
 pid_t spawn(const char *const argv[], const struct spawn_opts *opts)
 {
-	static const struct spawn_opts inherit = { -1, -1, -1, false };
+	static const struct spawn_opts inherit = {-1, -1, -1, false};
 	struct tracked *slot = find_tracked(0);
 	pid_t pid;
 
@@ -162,8 +162,7 @@ int spawn_wait(pid_t pid, double timeout, int *status)
 	return SPAWN_ETIMEDOUT;
 }
 
-int run_child(const char *const argv[], double timeout, const struct spawn_opts *opts,
-	      int *status)
+int run_child(const char *const argv[], double timeout, const struct spawn_opts *opts, int *status)
 {
 	pid_t pid = spawn(argv, opts);
 

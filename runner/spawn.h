@@ -59,8 +59,7 @@ pid_t spawn(const char *const argv[], const struct spawn_opts *opts);
 int spawn_wait(pid_t pid, double timeout, int *status);
 
 /* spawn() then spawn_wait(). */
-int run_child(const char *const argv[], double timeout, const struct spawn_opts *opts,
-	      int *status);
+int run_child(const char *const argv[], double timeout, const struct spawn_opts *opts, int *status);
 
 /* Reaps every exited child without blocking. Returns how many orphans it dropped. */
 int reap_all(void);

@@ -35,7 +35,8 @@ fi
 if [ -n "${BOOT_IMAGE:-}" ]; then
 	initrd=$BOOT_IMAGE
 else
-	if build/iomatrix image --release "$release" -o "$work/initramfs.cpio.zst" --quiet \
+	if build/iomatrix image --release "$release" --compress zstd -o "$work/initramfs.cpio.zst" \
+		--quiet \
 		>"$work/image.out" 2>&1; then
 		ok "iomatrix image builds the image for $release"
 	else

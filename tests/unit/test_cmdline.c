@@ -54,9 +54,9 @@ static void test_quotes_and_last_wins(void)
 	struct appliance_config c;
 	char err[CMDLINE_ERR_LEN];
 
-	CHECK_EQ_INT(parse(&c, "iomatrix.matrix=a \"iomatrix.matrix=b\" iomatrix.disks=\"vdb\"",
-			   err),
-		     0);
+	CHECK_EQ_INT(
+		parse(&c, "iomatrix.matrix=a \"iomatrix.matrix=b\" iomatrix.disks=\"vdb\"", err),
+		0);
 	CHECK_EQ_STR(c.matrix, "b");
 	CHECK_EQ_STR(c.disks, "vdb");
 	/* A quoted blank makes one word, which a name cannot hold. */
@@ -77,10 +77,10 @@ static void test_unknown_key_names_it_and_the_known_ones(void)
 static void test_bad_values(void)
 {
 	static const char *const bad[] = {
-		"iomatrix.debug=maybe", "iomatrix.debug=",	"iomatrix.matrix",
-		"iomatrix.matrix=",	"iomatrix.matrix=a/b",	"iomatrix.cells=",
-		"iomatrix.cells=3-1",	"iomatrix.cells=1,,2",	"iomatrix.cells=x",
-		"iomatrix.cells=1-",	"iomatrix.disks=vdb,",	"iomatrix.disks=,vdb",
+		"iomatrix.debug=maybe", "iomatrix.debug=",	   "iomatrix.matrix",
+		"iomatrix.matrix=",	"iomatrix.matrix=a/b",	   "iomatrix.cells=",
+		"iomatrix.cells=3-1",	"iomatrix.cells=1,,2",	   "iomatrix.cells=x",
+		"iomatrix.cells=1-",	"iomatrix.disks=vdb,",	   "iomatrix.disks=,vdb",
 		"iomatrix.disks=v;b",	"iomatrix.cells=99999999",
 	};
 	struct appliance_config c;

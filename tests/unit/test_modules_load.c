@@ -53,7 +53,7 @@ static void test_empty_is_an_empty_list(void)
 
 static void test_missing_file_fails_with_its_errno(void)
 {
-	struct module_entry m = { "nothere", "/nonexistent/nothere.ko", 1 };
+	struct module_entry m = {"nothere", "/nonexistent/nothere.ko", 1};
 	double secs;
 	int error;
 

@@ -35,7 +35,10 @@ static size_t make_elf(uint8_t *e, const char *owner, uint32_t type)
 	size_t note = 64 + 56;
 
 	memset(e, 0, 256);
-	memcpy(e, "\x7f" "ELF\x02\x01\x01", 7);
+	memcpy(e,
+	       "\x7f"
+	       "ELF\x02\x01\x01",
+	       7);
 	put64(e + 0x20, 64); /* e_phoff */
 	put16(e + 0x36, 56); /* e_phentsize */
 	put16(e + 0x38, 1);  /* e_phnum */
@@ -99,7 +102,7 @@ static size_t make_bzimage(uint8_t *img, int kind, const uint8_t *elf, size_t el
 
 static void test_every_compression_round_trips(void)
 {
-	static const char *const names[] = { "gzip", "xz", "zstd", "none" };
+	static const char *const names[] = {"gzip", "xz", "zstd", "none"};
 	uint8_t elf[256], img[16384], *out = NULL;
 	size_t elen = make_elf(elf, "Xen", 18);
 
@@ -136,7 +139,7 @@ static void test_pvh_note_is_required(void)
 
 static void test_not_a_bzimage(void)
 {
-	uint8_t img[2048] = { 0 };
+	uint8_t img[2048] = {0};
 	struct qk_bzimage bz;
 	char err[QK_ERR_LEN];
 
@@ -191,7 +194,7 @@ static void test_cache_extracts_once(void)
 static void test_newest_release(void)
 {
 	char root[] = "/tmp/iomatrix-rel-XXXXXX", p[512], out[64], err[QK_ERR_LEN];
-	static const char *const rels[] = { "6.1.0-9-amd64", "6.1.0-10-amd64", "6.12.0-1-amd64" };
+	static const char *const rels[] = {"6.1.0-9-amd64", "6.1.0-10-amd64", "6.12.0-1-amd64"};
 
 	CHECK(mkdtemp(root) != NULL);
 	snprintf(p, sizeof(p), "%s/modules", root);

@@ -11,8 +11,7 @@
 
 #define EXITED(code) ((code) << 8) /* a wait status for exit(code) */
 
-static enum qemu_exit judge(const char *log, int status, bool timed_out,
-			    struct qemu_log_facts *f)
+static enum qemu_exit judge(const char *log, int status, bool timed_out, struct qemu_log_facts *f)
 {
 	qemu_log_scan(log, strlen(log), f);
 	return qemu_log_exit_status(f, status, timed_out);
@@ -50,7 +49,8 @@ static void test_panic_and_missing_power_off(void)
 			   "exitcode=0x00000100\n",
 			   EXITED(0), false, &f),
 		     QEMU_EXIT_CRASH);
-	CHECK_EQ_STR(f.panic, "Kernel panic - not syncing: Attempted to kill init! exitcode=0x00000100");
+	CHECK_EQ_STR(f.panic,
+		     "Kernel panic - not syncing: Attempted to kill init! exitcode=0x00000100");
 	CHECK_EQ_INT(judge("iomatrix: start: x t=1\n", EXITED(0), false, &f), QEMU_EXIT_CRASH);
 	CHECK_EQ_INT(judge("", EXITED(0), false, &f), QEMU_EXIT_CRASH);
 }

@@ -15,8 +15,8 @@
 
 static void test_exit_status(void)
 {
-	const char *const t[] = { "true", NULL };
-	const char *const f[] = { "sh", "-c", "exit 3", NULL };
+	const char *const t[] = {"true", NULL};
+	const char *const f[] = {"sh", "-c", "exit 3", NULL};
 	char how[64];
 	int status = -1;
 
@@ -28,7 +28,7 @@ static void test_exit_status(void)
 
 static void test_missing_program_exits_127(void)
 {
-	const char *const argv[] = { "/nonexistent/program", NULL };
+	const char *const argv[] = {"/nonexistent/program", NULL};
 	int status = -1;
 
 	CHECK_EQ_INT(run_child(argv, 10, NULL, &status), 0);
@@ -38,7 +38,7 @@ static void test_missing_program_exits_127(void)
 static void test_timeout_kills_the_group(void)
 {
 	/* The grandchild sleeps in the same process group and must die with it. */
-	const char *const argv[] = { "sh", "-c", "sleep 30 & sleep 30", NULL };
+	const char *const argv[] = {"sh", "-c", "sleep 30 & sleep 30", NULL};
 	char how[64];
 	int status = -1;
 
@@ -49,8 +49,8 @@ static void test_timeout_kills_the_group(void)
 
 static void test_other_child_keeps_its_status(void)
 {
-	const char *const quick[] = { "sh", "-c", "exit 5", NULL };
-	const char *const slow[] = { "sh", "-c", "sleep 0.3; exit 6", NULL };
+	const char *const quick[] = {"sh", "-c", "exit 5", NULL};
+	const char *const slow[] = {"sh", "-c", "sleep 0.3; exit 6", NULL};
 	pid_t a = spawn(quick, NULL), b = spawn(slow, NULL);
 	int status = -1;
 
@@ -66,7 +66,7 @@ static void test_other_child_keeps_its_status(void)
 static void test_orphans_are_reaped(void)
 {
 	/* The shell exits at once; its background child becomes ours and exits later. */
-	const char *const argv[] = { "sh", "-c", "sleep 0.2 & exit 0", NULL };
+	const char *const argv[] = {"sh", "-c", "sleep 0.2 & exit 0", NULL};
 	int status = -1, dropped = 0;
 
 	CHECK_EQ_INT(run_child(argv, 10, NULL, &status), 0);
@@ -80,10 +80,10 @@ static void test_orphans_are_reaped(void)
 
 static void test_redirection(void)
 {
-	const char *const argv[] = { "sh", "-c", "echo out; echo err >&2", NULL };
+	const char *const argv[] = {"sh", "-c", "echo out; echo err >&2", NULL};
 	char path[] = "/tmp/iomatrix-spawn-XXXXXX", buf[64] = "";
 	int fd = mkstemp(path);
-	struct spawn_opts o = { -1, fd, fd, false };
+	struct spawn_opts o = {-1, fd, fd, false};
 	int status = -1;
 	ssize_t n;
 
