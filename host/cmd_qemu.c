@@ -1,12 +1,593 @@
 // SPDX-License-Identifier: GPL-2.0
-/* iomatrix qemu: placeholder until its issue lands. */
+/*
+ * iomatrix qemu: boot a kernel with the appliance image in QEMU, with disks
+ * for it, the serial console shown live and captured, a wall-clock limit,
+ * and an exit status that says how the boot ended (see usage()).
+ */
+#include <errno.h>
+#include <glob.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "commands.h"
+#include "qemu_disks.h"
+#include "qemu_kernel.h"
+#include "qemu_log.h"
+#include "qemu_run.h"
+
+#define BUILD_DIR     "build"
+#define IMAGE_DIR     BUILD_DIR "/image"
+#define QEMU_DIR      BUILD_DIR "/qemu"
+#define MAX_QEMU_ARGS 64
+#define ERR_LEN	      8192
+
+struct qemu_opts {
+	const char *kernel, *release, *initrd;
+	int pvh; /* -1: when the kernel supports it */
+	int disks;
+	unsigned long long disk_size;
+	const char *disk[QD_MAX];
+	int ndisk;
+	const char *disk_dir;
+	int nvme;
+	unsigned long long memory;
+	int smp;
+	const char *append;
+	int timeout;
+	const char *serial_log;
+	int quiet;
+	const char *qemu_arg[MAX_QEMU_ARGS];
+	int nqemu_arg;
+	const char *accel;
+	int dry_run;
+	int help;
+};
+
+enum opt_type { OPT_STR, OPT_LIST, OPT_INT, OPT_SIZE, OPT_SET };
+
+struct qemu_opt {
+	const char *name;
+	enum opt_type type;
+	size_t offset;
+	size_t count_offset; /* OPT_LIST: where the count is; OPT_SET: the value to set */
+	int max;	     /* OPT_LIST: capacity; OPT_INT: upper bound */
+	const char *arg, *help;
+};
+
+#define O(f) offsetof(struct qemu_opts, f)
+
+static const struct qemu_opt options[] = {
+	{"kernel", OPT_STR, O(kernel), 0, 0, "BZIMAGE",
+	 "the kernel to boot (default: /boot/vmlinuz-R)"},
+	{"release", OPT_STR, O(release), 0, 0, "R",
+	 "an installed kernel release (default: the newest)"},
+	{"initrd", OPT_STR, O(initrd), 0, 0, "FILE",
+	 "the image (default: " IMAGE_DIR "/initramfs-R.cpio.*)"},
+	{"pvh", OPT_SET, O(pvh), 1, 0, NULL,
+	 "PVH direct boot, or fail (default: when the kernel has it)"},
+	{"no-pvh", OPT_SET, O(pvh), 0, 0, NULL, "boot the bzImage through the firmware"},
+	{"disks", OPT_INT, O(disks), 0, QD_MAX, "N",
+	 "create N sparse disks (serials iomatrix-disk0...)"},
+	{"disk-size", OPT_SIZE, O(disk_size), 0, 0, "SIZE", "their size, e.g. 1G (default 1G)"},
+	{"disk", OPT_LIST, O(disk), O(ndisk), QD_MAX, "PATH",
+	 "pass a file or block device through (repeatable)"},
+	{"disk-dir", OPT_STR, O(disk_dir), 0, 0, "DIR",
+	 "keep the created disks in DIR (default: a temporary dir, removed)"},
+	{"nvme", OPT_SET, O(nvme), 1, 0, NULL, "emulated NVMe disks instead of virtio-blk"},
+	{"memory", OPT_SIZE, O(memory), 0, 0, "SIZE", "guest memory (default 2G)"},
+	{"smp", OPT_INT, O(smp), 0, 256, "N", "guest CPUs (default 2)"},
+	{"append", OPT_STR, O(append), 0, 0, "ARGS",
+	 "more kernel command line, e.g. iomatrix.debug"},
+	{"timeout", OPT_INT, O(timeout), 0, 1000000, "SECONDS",
+	 "kill QEMU after this wall time (default 600)"},
+	{"serial-log", OPT_STR, O(serial_log), 0, 0, "FILE",
+	 "the console log (default " QEMU_DIR "/serial-TIME.log)"},
+	{"quiet", OPT_SET, O(quiet), 1, 0, NULL, "do not show the console live"},
+	{"qemu-arg", OPT_LIST, O(qemu_arg), O(nqemu_arg), MAX_QEMU_ARGS, "ARG",
+	 "one more QEMU argument (repeatable)"},
+	{"accel", OPT_STR, O(accel), 0, 0, "auto|kvm|tcg",
+	 "accelerator (default auto: KVM when usable)"},
+	{"dry-run", OPT_SET, O(dry_run), 1, 0, NULL, "print the QEMU command line and exit"},
+	{"help", OPT_SET, O(help), 1, 0, NULL, "this text"},
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: iomatrix qemu [OPTIONS]\n\n"
+		   "Boots a kernel with the appliance image in QEMU: the console is shown live\n"
+		   "and captured, and the exit status says how the boot ended.\n\n");
+	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
+		char left[64];
+
+		snprintf(left, sizeof(left), "--%s%s%s", options[i].name, options[i].arg ? " " : "",
+			 options[i].arg ? options[i].arg : "");
+		fprintf(f, "  %-26s %s\n", left, options[i].help);
+	}
+	fprintf(f,
+		"\nWith the console live, Ctrl-A x quits QEMU; iomatrix.shell on --append gives a\n"
+		"busybox shell in the guest instead of powering off.\n\n"
+		"exit status:\n"
+		"  0  clean power-off: QEMU exited by itself and the runner's power-off line is in "
+		"the log\n"
+		"  1  launcher or QEMU error (missing kernel, image or QEMU; QEMU failed)\n"
+		"  2  usage error\n"
+		"  3  kernel panic or crash: a panic in the log, or QEMU exited without the "
+		"power-off line\n"
+		"  4  timeout: QEMU was killed after --timeout seconds\n");
+}
+
+static int set_option(struct qemu_opts *o, const struct qemu_opt *opt, const char *val)
+{
+	char *base = (char *)o, *end;
+	long n;
+
+	switch (opt->type) {
+	case OPT_STR:
+		*(const char **)(base + opt->offset) = val;
+		return 0;
+	case OPT_LIST: {
+		int *count = (int *)(base + opt->count_offset);
+
+		if (*count >= opt->max) {
+			fprintf(stderr, "iomatrix qemu: --%s given more than %d times\n", opt->name,
+				opt->max);
+			return -1;
+		}
+		((const char **)(base + opt->offset))[(*count)++] = val;
+		return 0;
+	}
+	case OPT_INT:
+		errno = 0;
+		n = strtol(val, &end, 10);
+		if (errno || *end || end == val || n < 0 || n > opt->max) {
+			fprintf(stderr, "iomatrix qemu: --%s %s: not a number from 0 to %d\n",
+				opt->name, val, opt->max);
+			return -1;
+		}
+		*(int *)(base + opt->offset) = (int)n;
+		return 0;
+	case OPT_SIZE:
+		if (qd_parse_size(val, (unsigned long long *)(base + opt->offset))) {
+			fprintf(stderr, "iomatrix qemu: --%s %s: not a size (e.g. 512M, 2G)\n",
+				opt->name, val);
+			return -1;
+		}
+		return 0;
+	case OPT_SET:
+		*(int *)(base + opt->offset) = (int)opt->count_offset;
+		return 0;
+	}
+	return -1;
+}
+
+static int parse_args(int argc, char **argv, struct qemu_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->pvh = -1;
+	o->disk_size = 1ULL << 30;
+	o->memory = 2ULL << 30;
+	o->smp = 2;
+	o->timeout = 600;
+	o->accel = "auto";
+	for (int i = 1; i < argc; i++) {
+		const struct qemu_opt *opt = NULL;
+		const char *a = argv[i], *eq, *val = NULL;
+		size_t len;
+
+		if (strncmp(a, "--", 2)) {
+			fprintf(stderr, "iomatrix qemu: unexpected argument '%s'\n", a);
+			return -1;
+		}
+		a += 2;
+		eq = strchr(a, '=');
+		len = eq ? (size_t)(eq - a) : strlen(a);
+		for (size_t k = 0; k < sizeof(options) / sizeof(options[0]); k++)
+			if (strlen(options[k].name) == len && !strncmp(options[k].name, a, len))
+				opt = &options[k];
+		if (!opt) {
+			fprintf(stderr, "iomatrix qemu: unknown option --%.*s\n", (int)len, a);
+			return -1;
+		}
+		if (opt->arg) {
+			val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!val) {
+				fprintf(stderr, "iomatrix qemu: --%s needs %s\n", opt->name,
+					opt->arg);
+				return -1;
+			}
+		} else if (eq) {
+			fprintf(stderr, "iomatrix qemu: --%s takes no value\n", opt->name);
+			return -1;
+		}
+		if (set_option(o, opt, val))
+			return -1;
+	}
+	if (o->kernel && o->release) {
+		fprintf(stderr, "iomatrix qemu: give --kernel or --release, not both\n");
+		return -1;
+	}
+	if (strcmp(o->accel, "auto") && strcmp(o->accel, "kvm") && strcmp(o->accel, "tcg")) {
+		fprintf(stderr, "iomatrix qemu: --accel %s: use auto, kvm or tcg\n", o->accel);
+		return -1;
+	}
+	if (o->smp < 1 || o->memory < (64ULL << 20) || o->disk_size < 4096 ||
+	    o->disks + o->ndisk > QD_MAX) {
+		fprintf(stderr,
+			"iomatrix qemu: --smp >= 1, --memory >= 64M, --disk-size >= 4K and "
+			"at most %d disks in all\n",
+			QD_MAX);
+		return -1;
+	}
+	return 0;
+}
+
+/* Everything one boot needs, worked out from the options. */
+struct boot {
+	char release[128];
+	char bzimage[4096];
+	char kernel[4096]; /* what -kernel gets: the bzImage or the cached vmlinux */
+	char initrd[4096];
+	char serial_log[4096];
+	char disk_dir[4096];
+	bool temp_disk_dir;
+	bool pvh;
+	const char *accel;
+	struct qemu_disk disks[QD_MAX];
+	int ndisks;
+};
+
+static int find_kernel(const struct qemu_opts *o, struct boot *b, char *err, size_t errlen)
+{
+	if (o->kernel) {
+		struct qk_bzimage bz;
+		uint8_t *data;
+		size_t len;
+
+		snprintf(b->bzimage, sizeof(b->bzimage), "%s", o->kernel);
+		if (qk_read_file(o->kernel, &data, &len, err, errlen))
+			return -1;
+		if (qk_parse_bzimage(data, len, &bz, err, errlen) && !bz.release[0]) {
+			free(data);
+			return -1;
+		}
+		free(data);
+		snprintf(b->release, sizeof(b->release), "%s", bz.release);
+		return 0;
+	}
+	if (o->release)
+		snprintf(b->release, sizeof(b->release), "%s", o->release);
+	else if (qk_newest_release("/lib/modules", "/boot", b->release, sizeof(b->release), err,
+				   errlen))
+		return -1;
+	snprintf(b->bzimage, sizeof(b->bzimage), "/boot/vmlinuz-%s", b->release);
+	if (access(b->bzimage, R_OK)) {
+		snprintf(err, errlen, "cannot read %s: %s%s", b->bzimage, strerror(errno),
+			 errno == ENOENT ? " (install the kernel package, or give --kernel)"
+					 : " (Debian installs it mode 0600: run as root)");
+		return -1;
+	}
+	return 0;
+}
+
+static int find_initrd(const struct qemu_opts *o, struct boot *b, char *err, size_t errlen)
+{
+	char pattern[512];
+	time_t newest = 0;
+	glob_t g;
+
+	if (o->initrd) {
+		if (access(o->initrd, R_OK)) {
+			snprintf(err, errlen, "--initrd %s: %s", o->initrd, strerror(errno));
+			return -1;
+		}
+		snprintf(b->initrd, sizeof(b->initrd), "%s", o->initrd);
+		return 0;
+	}
+	snprintf(pattern, sizeof(pattern), IMAGE_DIR "/initramfs-%s.cpio*", b->release);
+	b->initrd[0] = '\0';
+	if (glob(pattern, 0, NULL, &g) == 0) {
+		for (size_t i = 0; i < g.gl_pathc; i++) {
+			struct stat st;
+
+			if (stat(g.gl_pathv[i], &st) == 0 && st.st_mtime >= newest) {
+				newest = st.st_mtime;
+				snprintf(b->initrd, sizeof(b->initrd), "%s", g.gl_pathv[i]);
+			}
+		}
+		globfree(&g);
+	}
+	if (!b->initrd[0]) {
+		snprintf(err, errlen,
+			 "no image for %s in " IMAGE_DIR "/: run `build/iomatrix image "
+			 "--release %s` (or give --initrd)",
+			 b->release, b->release);
+		return -1;
+	}
+	return 0;
+}
+
+static int choose_boot_path(const struct qemu_opts *o, struct boot *b, char *err, size_t errlen)
+{
+	char why[QK_ERR_LEN] = "";
+	int ret;
+
+	snprintf(b->kernel, sizeof(b->kernel), "%s", b->bzimage);
+	if (o->pvh == 0)
+		return 0;
+	ret = qk_pvh_vmlinux(b->bzimage, QEMU_DIR, b->kernel, sizeof(b->kernel), why, sizeof(why));
+	if (ret < 0) {
+		snprintf(err, errlen, "%s", why);
+		return -1;
+	}
+	if (ret == 0) {
+		snprintf(b->kernel, sizeof(b->kernel), "%s", b->bzimage);
+		if (o->pvh == 1) {
+			snprintf(err, errlen, "--pvh: %s", why);
+			return -1;
+		}
+		if (!o->quiet)
+			fprintf(stderr, "iomatrix qemu: booting the bzImage, not PVH: %s\n", why);
+		return 0;
+	}
+	b->pvh = true;
+	return 0;
+}
+
+static int make_disks(const struct qemu_opts *o, struct boot *b, char *err, size_t errlen)
+{
+	if (o->disks > 0) {
+		if (o->disk_dir) {
+			snprintf(b->disk_dir, sizeof(b->disk_dir), "%s", o->disk_dir);
+			if (mkdir(b->disk_dir, 0755) && errno != EEXIST) {
+				snprintf(err, errlen, "--disk-dir %s: %s", o->disk_dir,
+					 strerror(errno));
+				return -1;
+			}
+		} else {
+			snprintf(b->disk_dir, sizeof(b->disk_dir), QEMU_DIR "/disks-XXXXXX");
+			if (!mkdtemp(b->disk_dir)) {
+				snprintf(err, errlen, "cannot create %s: %s", b->disk_dir,
+					 strerror(errno));
+				b->disk_dir[0] = '\0';
+				return -1;
+			}
+			b->temp_disk_dir = true;
+		}
+		if (qd_create(b->disk_dir, o->disks, o->disk_size, b->temp_disk_dir, b->disks, err,
+			      errlen))
+			return -1;
+		b->ndisks = o->disks;
+	}
+	for (int i = 0; i < o->ndisk; i++) {
+		if (qd_passthrough(o->disk[i], i, &b->disks[b->ndisks], err, errlen))
+			return -1;
+		b->ndisks++;
+	}
+	return 0;
+}
+
+static void remove_temp_disks(struct boot *b)
+{
+	if (!b->temp_disk_dir)
+		return;
+	for (int i = 0; i < b->ndisks; i++)
+		if (b->disks[i].created)
+			unlink(b->disks[i].path);
+	rmdir(b->disk_dir);
+}
+
+static int open_serial_log(const struct qemu_opts *o, struct boot *b, char *err, size_t errlen)
+{
+	char stamp[32];
+	time_t t = time(NULL);
+	FILE *f;
+
+	if (o->serial_log) {
+		snprintf(b->serial_log, sizeof(b->serial_log), "%s", o->serial_log);
+	} else {
+		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&t));
+		snprintf(b->serial_log, sizeof(b->serial_log), QEMU_DIR "/serial-%s-%d.log", stamp,
+			 (int)getpid());
+	}
+	/* Created (and emptied) here, so a failed QEMU start still leaves a log to read. */
+	f = fopen(b->serial_log, "w");
+	if (!f) {
+		snprintf(err, errlen, "cannot create %s: %s", b->serial_log, strerror(errno));
+		return -1;
+	}
+	fclose(f);
+	return 0;
+}
+
+static void build_argv(const struct qemu_opts *o, const struct boot *b, const char *qemu,
+		       struct qemu_argv *a)
+{
+	bool kvm = !strcmp(b->accel, "kvm");
+
+	qa_add(a, "%s", qemu);
+	qa_add(a, "-accel");
+	qa_add(a, "%s", b->accel);
+	qa_add(a, "-cpu");
+	/* Not "max" under TCG: the kernel would pick AVX2/SSE4.2 paths TCG runs slowly. */
+	qa_add(a, kvm ? "host" : "qemu64,+rdrand");
+	qa_add(a, "-smp");
+	qa_add(a, "%d", o->smp);
+	qa_add(a, "-m");
+	qa_add(a, "%lluM", o->memory >> 20);
+	qa_add(a, "-nodefaults");
+	qa_add(a, "-no-user-config");
+	qa_add(a, "-display");
+	qa_add(a, "none");
+	qa_add(a, "-no-reboot");
+	qa_add(a, "-chardev");
+	if (o->quiet) {
+		qa_add(a, "file,id=console,path=%s", b->serial_log);
+	} else {
+		/* stdio and the log at once; mux'ed with the monitor so Ctrl-A x quits. */
+		qa_add(a, "stdio,id=console,mux=on,signal=off,logfile=%s", b->serial_log);
+		qa_add(a, "-mon");
+		qa_add(a, "chardev=console,mode=readline");
+	}
+	qa_add(a, "-serial");
+	qa_add(a, "chardev:console");
+	qa_add(a, "-device");
+	qa_add(a, "virtio-rng-pci");
+	for (int i = 0; i < b->ndisks; i++) {
+		const struct qemu_disk *d = &b->disks[i];
+
+		qa_add(a, "-drive");
+		qa_add(a, "file=%s,format=raw,if=none,id=disk%d,cache=%s,aio=threads", d->path, i,
+		       d->block_device ? "none" : "writeback");
+		qa_add(a, "-device");
+		qa_add(a, "%s,drive=disk%d,serial=%s", o->nvme ? "nvme" : "virtio-blk-pci", i,
+		       d->serial);
+	}
+	qa_add(a, "-kernel");
+	qa_add(a, "%s", b->kernel);
+	qa_add(a, "-initrd");
+	qa_add(a, "%s", b->initrd);
+	qa_add(a, "-append");
+	qa_add(a, "console=ttyS0 panic=-1%s%s", o->append ? " " : "", o->append ? o->append : "");
+	for (int i = 0; i < o->nqemu_arg; i++)
+		qa_add(a, "%s", o->qemu_arg[i]);
+}
+
+/* One line a shell can run again: arguments with blanks are single-quoted. */
+static void print_command(FILE *f, const struct qemu_argv *a)
+{
+	for (size_t i = 0; i < a->n; i++)
+		fprintf(f, strpbrk(a->v[i], " \t") ? "%s'%s'" : "%s%s", i ? " " : "", a->v[i]);
+	fputc('\n', f);
+}
+
+static enum qemu_exit report(const struct boot *b, const struct qemu_run_result *r, int timeout)
+{
+	struct qemu_log_facts f;
+	uint8_t *log = NULL;
+	size_t len = 0;
+	char err[ERR_LEN];
+	enum qemu_exit code;
+
+	if (qk_read_file(b->serial_log, &log, &len, err, sizeof(err)))
+		fprintf(stderr, "iomatrix qemu: %s\n", err);
+	qemu_log_scan((const char *)log, len, &f);
+	free(log);
+	code = qemu_log_exit_status(&f, r->status, r->timed_out);
+	if (f.fatal[0])
+		fprintf(stderr, "iomatrix qemu: the appliance said: %s\n", f.fatal);
+	if (f.oops)
+		fprintf(stderr, "iomatrix qemu: the kernel complained: %s\n", f.first_oops);
+	switch (code) {
+	case QEMU_EXIT_CLEAN:
+		fprintf(stderr,
+			"iomatrix qemu: clean power-off; PID 1 at %.2f s, power-off at %.2f s "
+			"(guest uptime), %.1f s wall, %s, %s\n",
+			f.t_start, f.t_power_off, r->seconds, b->pvh ? "PVH" : "bzImage", b->accel);
+		break;
+	case QEMU_EXIT_TIMEOUT:
+		fprintf(stderr, "iomatrix qemu: timeout after %d s, QEMU killed\n", timeout);
+		break;
+	case QEMU_EXIT_CRASH:
+		fprintf(stderr, "iomatrix qemu: crash: %s\n",
+			f.panicked  ? f.panic
+			: f.started ? "QEMU exited without the runner's power-off line"
+				    : "QEMU exited before PID 1 started");
+		break;
+	default:
+		if (r->interrupted)
+			fprintf(stderr, "iomatrix qemu: interrupted, QEMU stopped\n");
+		else
+			fprintf(stderr, "iomatrix qemu: QEMU failed (%s %d)\n",
+				WIFEXITED(r->status) ? "exit status" : "signal",
+				WIFEXITED(r->status) ? WEXITSTATUS(r->status)
+						     : WTERMSIG(r->status));
+		break;
+	}
+	fprintf(stderr, "iomatrix qemu: serial log: %s\n", b->serial_log);
+	return code;
+}
+
+static int prepare(const struct qemu_opts *o, struct boot *b, char *qemu, size_t qlen, char *err,
+		   size_t errlen)
+{
+	char why[256];
+
+	if (!qemu_find_program(QEMU_BINARY, qemu, qlen)) {
+		snprintf(err, errlen,
+			 QEMU_BINARY " not found: install the Debian package "
+				     "qemu-system-x86 (make deps)");
+		return -1;
+	}
+	if (mkdir(BUILD_DIR, 0755) && errno != EEXIST) {
+		snprintf(err, errlen, "cannot create " BUILD_DIR "/: %s", strerror(errno));
+		return -1;
+	}
+	if (mkdir(QEMU_DIR, 0755) && errno != EEXIST) {
+		snprintf(err, errlen, "cannot create " QEMU_DIR "/: %s", strerror(errno));
+		return -1;
+	}
+	b->accel = !strcmp(o->accel, "auto") ? (qemu_kvm_usable(why, sizeof(why)) ? "kvm" : "tcg")
+					     : o->accel;
+	if (!strcmp(o->accel, "kvm") && !qemu_kvm_usable(why, sizeof(why))) {
+		snprintf(err, errlen, "--accel kvm: %s", why);
+		return -1;
+	}
+	if (find_kernel(o, b, err, errlen) || find_initrd(o, b, err, errlen) ||
+	    choose_boot_path(o, b, err, errlen) || make_disks(o, b, err, errlen))
+		return -1;
+	if (o->dry_run)
+		snprintf(b->serial_log, sizeof(b->serial_log), "%s",
+			 o->serial_log ? o->serial_log : QEMU_DIR "/serial-TIME.log");
+	else if (open_serial_log(o, b, err, errlen))
+		return -1;
+	return 0;
+}
 
 int cmd_qemu(int argc, char **argv)
 {
-	(void)argc;
-	fprintf(stderr, "iomatrix %s: not built yet\n", argv[0]);
-	return 1;
+	static struct boot b;
+	struct qemu_opts o;
+	struct qemu_argv a = {0};
+	struct qemu_run_result r;
+	char err[ERR_LEN], qemu[4096];
+	int code;
+
+	if (parse_args(argc, argv, &o)) {
+		fprintf(stderr, "iomatrix qemu: --help lists the options\n");
+		return QEMU_EXIT_USAGE;
+	}
+	if (o.help) {
+		usage(stdout);
+		return 0;
+	}
+	memset(&b, 0, sizeof(b));
+	if (prepare(&o, &b, qemu, sizeof(qemu), err, sizeof(err))) {
+		fprintf(stderr, "iomatrix qemu: %s\n", err);
+		remove_temp_disks(&b);
+		return QEMU_EXIT_ERROR;
+	}
+	build_argv(&o, &b, qemu, &a);
+	if (o.dry_run) {
+		print_command(stdout, &a);
+		remove_temp_disks(&b);
+		qa_free(&a);
+		return 0;
+	}
+	if (!o.quiet)
+		fprintf(stderr, "iomatrix qemu: booting %s (%s, %s) with %s, %d disk(s); log %s\n",
+			b.kernel, b.release, b.pvh ? "PVH" : "bzImage", b.initrd, b.ndisks,
+			b.serial_log);
+	if (qemu_run(a.v, o.timeout, o.quiet, &r, err, sizeof(err))) {
+		fprintf(stderr, "iomatrix qemu: %s\n", err);
+		code = QEMU_EXIT_ERROR;
+	} else {
+		code = report(&b, &r, o.timeout);
+	}
+	remove_temp_disks(&b);
+	qa_free(&a);
+	return code;
 }

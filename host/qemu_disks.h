@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The disks `iomatrix qemu` gives the guest: sparse files it creates
+ * (serials iomatrix-disk0, iomatrix-disk1, ...), and files or block devices
+ * passed through as they are (serials iomatrix-pass0, ...). A block device
+ * that is mounted on the host, in use as swap, or held by another device
+ * (md, dm) is refused: the guest would write over it.
+ */
+#ifndef IOMATRIX_HOST_QEMU_DISKS_H
+#define IOMATRIX_HOST_QEMU_DISKS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define QD_ERR_LEN 1024
+#define QD_MAX	   32
+
+struct qemu_disk {
+	char path[4096];
+	char serial[21]; /* virtio-blk keeps 20 bytes of a serial */
+	bool block_device;
+	bool created; /* made by us in a temporary directory: removed at exit */
+};
+
+/* "1G", "512M", "4096", "2GiB" (binary units). 0, or -1 when s is not a size. */
+int qd_parse_size(const char *s, unsigned long long *out);
+
+/*
+ * Makes n sparse files of size bytes in dir (disk0.img ...). A file that
+ * is already there is reused when it has that size (so --disk-dir keeps
+ * disks across boots) and refused otherwise.
+ */
+int qd_create(const char *dir, int n, unsigned long long size, bool temporary,
+	      struct qemu_disk *out, char *err, size_t errlen);
+
+/* Checks a --disk PATH and fills d (index gives the serial). */
+int qd_passthrough(const char *path, int index, struct qemu_disk *d, char *err, size_t errlen);
+
+/*
+ * Is the block device dev (or one of its partitions) mounted, swap, or
+ * held? Fills why and returns true when so. mountinfo and swaps name the
+ * files to read (tests pass their own).
+ */
+bool qd_block_in_use(const char *dev, const char *mountinfo, const char *swaps, char *why,
+		     size_t whylen);
+
+#endif

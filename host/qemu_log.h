@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Reading a serial log after QEMU exits: did the appliance power off
+ * cleanly, did the kernel panic, what did PID 1 report. The exit status of
+ * `iomatrix qemu` comes from these facts (qemu_log_exit_status), so a
+ * script can tell a clean run from a crash or a hang without reading the
+ * log itself.
+ */
+#ifndef IOMATRIX_HOST_QEMU_LOG_H
+#define IOMATRIX_HOST_QEMU_LOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The exit statuses of `iomatrix qemu`. */
+enum qemu_exit {
+	QEMU_EXIT_CLEAN = 0,   /* QEMU exited by itself after the runner's power-off line */
+	QEMU_EXIT_ERROR = 1,   /* the launcher or QEMU failed */
+	QEMU_EXIT_USAGE = 2,   /* bad command line */
+	QEMU_EXIT_CRASH = 3,   /* kernel panic, or QEMU exited without the power-off line */
+	QEMU_EXIT_TIMEOUT = 4, /* the wall-clock limit was reached; QEMU was killed */
+};
+
+struct qemu_log_facts {
+	bool started;	  /* "iomatrix: start:" seen: PID 1 ran */
+	bool powered_off; /* "iomatrix: power-off" seen */
+	bool panicked;	  /* "Kernel panic - not syncing" seen */
+	bool oops;	  /* an Oops / BUG: / WARNING: from the kernel */
+	double t_start;	  /* guest uptime on those lines; -1 when absent */
+	double t_power_off;
+	char fatal[256]; /* the runner's FATAL line, "" when none */
+	char panic[256]; /* the kernel's panic line, "" when none */
+	char first_oops[256];
+};
+
+void qemu_log_scan(const char *text, size_t len, struct qemu_log_facts *f);
+
+/*
+ * qemu_status: QEMU's wait status; timed_out: the launcher killed it.
+ * Prefers the most specific cause: timeout, then panic, then a QEMU
+ * failure, then a missing power-off line.
+ */
+enum qemu_exit qemu_log_exit_status(const struct qemu_log_facts *f, int qemu_status,
+				    bool timed_out);
+
+#endif

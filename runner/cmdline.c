@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The iomatrix.* kernel command line keys: one table, one parser. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmdline.h"
+
+#define KEY(field, type, def, help)                                                                \
+	{                                                                                          \
+#field, type, offsetof(struct appliance_config, field),                            \
+			sizeof(((struct appliance_config *)0)->field), def, help                   \
+	}
+
+const struct cmdline_key cmdline_keys[] = {
+	KEY(matrix, CMDLINE_NAME, "quick", "the matrix to run (a matrix in the image)"),
+	KEY(cells, CMDLINE_CELLS, "all", "which cells of the matrix to run: all, or 1,4-7"),
+	KEY(disks, CMDLINE_LIST, "",
+	    "the disks the appliance may use (vdb,nvme0n1,...); no other disk is touched"),
+	KEY(wipe, CMDLINE_BOOL, "0",
+	    "allow destroying a partition table or filesystem signature found on those disks"),
+	KEY(results, CMDLINE_LIST, "console", "where records go: console, or a device name"),
+	KEY(debug, CMDLINE_BOOL, "0", "a more verbose console (every module load, every step)"),
+	KEY(shell, CMDLINE_BOOL, "0",
+	    "drop to busybox sh instead of powering off (debugging; exit the shell to power off)"),
+};
+const size_t cmdline_nkeys = sizeof(cmdline_keys) / sizeof(cmdline_keys[0]);
+
+static const struct {
+	const char *word;
+	bool value;
+} bool_words[] = {
+	{"1", true},   {"0", false}, {"y", true},    {"n", false},   {"yes", true},
+	{"no", false}, {"on", true}, {"off", false}, {"true", true}, {"false", false},
+};
+
+const char *cmdline_type_name(enum cmdline_type type)
+{
+	static const char *const names[] = {
+		[CMDLINE_BOOL] = "bool",
+		[CMDLINE_NAME] = "name",
+		[CMDLINE_CELLS] = "cells",
+		[CMDLINE_LIST] = "list",
+	};
+
+	return names[type];
+}
+
+static int parse_bool(const char *v, bool *out)
+{
+	if (!v) {
+		*out = true;
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(bool_words) / sizeof(bool_words[0]); i++)
+		if (!strcasecmp(v, bool_words[i].word)) {
+			*out = bool_words[i].value;
+			return 0;
+		}
+	return -1;
+}
+
+static bool is_name_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '.' || c == '-';
+}
+
+static bool is_list_char(char c)
+{
+	return is_name_char(c) || c == ':' || c == '/' || c == '=';
+}
+
+static bool valid_name(const char *v)
+{
+	if (!*v)
+		return false;
+	for (; *v; v++)
+		if (!is_name_char(*v))
+			return false;
+	return true;
+}
+
+/* Comma-separated words; an empty value is an empty list, an empty word is not. */
+static bool valid_list(const char *v)
+{
+	bool word = false;
+
+	if (!*v)
+		return true;
+	for (; *v; v++) {
+		if (*v == ',') {
+			if (!word)
+				return false;
+			word = false;
+		} else if (is_list_char(*v)) {
+			word = true;
+		} else {
+			return false;
+		}
+	}
+	return word;
+}
+
+static bool parse_cell_number(const char **p, unsigned long *out)
+{
+	char *end;
+
+	if (!isdigit((unsigned char)**p))
+		return false;
+	*out = strtoul(*p, &end, 10);
+	if (*out > 1000000)
+		return false;
+	*p = end;
+	return true;
+}
+
+static bool valid_cells(const char *v)
+{
+	if (!strcmp(v, "all"))
+		return true;
+	for (;;) {
+		unsigned long first, last;
+
+		if (!parse_cell_number(&v, &first))
+			return false;
+		last = first;
+		if (*v == '-') {
+			v++;
+			if (!parse_cell_number(&v, &last) || last < first)
+				return false;
+		}
+		if (!*v)
+			return true;
+		if (*v++ != ',')
+			return false;
+	}
+}
+
+static const char *type_rule(enum cmdline_type type)
+{
+	static const char *const rules[] = {
+		[CMDLINE_BOOL] = "not a boolean (use 1/0, y/n, yes/no, on/off, true/false)",
+		[CMDLINE_NAME] = "not a name (letters, digits, '_', '.', '-')",
+		[CMDLINE_CELLS] = "not a cell selection (all, or N and N-M separated by commas)",
+		[CMDLINE_LIST] = "not a comma-separated list of words",
+	};
+
+	return rules[type];
+}
+
+static void known_keys(char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < cmdline_nkeys && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s%s", i ? ", " : "",
+					 CMDLINE_PREFIX, cmdline_keys[i].name);
+}
+
+static bool has_control(const char *s)
+{
+	for (; s && *s; s++)
+		if (iscntrl((unsigned char)*s))
+			return true;
+	return false;
+}
+
+/* A copy fit for one console line: control characters become '?'. */
+static const char *printable(const char *s, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	for (; s && *s && n + 1 < len; s++)
+		buf[n++] = iscntrl((unsigned char)*s) ? '?' : *s;
+	buf[n] = '\0';
+	return buf;
+}
+
+int cmdline_set(struct appliance_config *cfg, const char *name, const char *value, char *err,
+		size_t errlen)
+{
+	const struct cmdline_key *k = NULL;
+	char *field;
+	bool ok;
+
+	if (has_control(name) || has_control(value)) {
+		char n[128], v[128];
+
+		snprintf(err, errlen, "%s%s=%s: control character in a key or value",
+			 CMDLINE_PREFIX, printable(name, n, sizeof(n)),
+			 value ? printable(value, v, sizeof(v)) : "");
+		return -1;
+	}
+
+	for (size_t i = 0; i < cmdline_nkeys; i++)
+		if (!strcmp(name, cmdline_keys[i].name))
+			k = &cmdline_keys[i];
+	if (!k) {
+		char known[256];
+
+		known_keys(known, sizeof(known));
+		snprintf(err, errlen, "unknown key %s%s (known: %s)", CMDLINE_PREFIX, name, known);
+		return -1;
+	}
+	field = (char *)cfg + k->offset;
+	if (k->type == CMDLINE_BOOL) {
+		if (parse_bool(value, (bool *)field) == 0)
+			return 0;
+		snprintf(err, errlen, "%s%s=%s: %s", CMDLINE_PREFIX, name, value,
+			 type_rule(k->type));
+		return -1;
+	}
+	if (!value) {
+		snprintf(err, errlen, "%s%s needs a value (%s)", CMDLINE_PREFIX, name, k->help);
+		return -1;
+	}
+	switch (k->type) {
+	case CMDLINE_NAME:
+		ok = valid_name(value);
+		break;
+	case CMDLINE_CELLS:
+		ok = valid_cells(value);
+		break;
+	default:
+		ok = valid_list(value);
+		break;
+	}
+	if (!ok) {
+		snprintf(err, errlen, "%s%s=%s: %s", CMDLINE_PREFIX, name, value,
+			 type_rule(k->type));
+		return -1;
+	}
+	if (strlen(value) >= k->size) {
+		snprintf(err, errlen, "%s%s=%s: longer than %zu characters", CMDLINE_PREFIX, name,
+			 value, k->size - 1);
+		return -1;
+	}
+	memcpy(field, value, strlen(value) + 1);
+	return 0;
+}
+
+void cmdline_defaults(struct appliance_config *cfg)
+{
+	char err[CMDLINE_ERR_LEN];
+
+	memset(cfg, 0, sizeof(*cfg));
+	/* The defaults are valid by construction; the unit test holds them to it. */
+	for (size_t i = 0; i < cmdline_nkeys; i++)
+		if (cmdline_set(cfg, cmdline_keys[i].name, cmdline_keys[i].def, err, sizeof(err)))
+			abort();
+}
+
+/*
+ * The next word of a command line, the kernel's way (lib/cmdline.c
+ * next_arg): blanks separate words, double quotes group blanks into one
+ * and are dropped. Returns the word's length in out (NUL-terminated) or 0
+ * at the end.
+ */
+static size_t next_word(const char **p, char *out, size_t outlen)
+{
+	const char *s = *p;
+	size_t n = 0;
+	bool quoted = false;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	for (; *s && (quoted || !isspace((unsigned char)*s)); s++) {
+		if (*s == '"') {
+			quoted = !quoted;
+			continue;
+		}
+		if (n + 1 < outlen)
+			out[n++] = *s;
+	}
+	out[n] = '\0';
+	*p = s;
+	return n;
+}
+
+int cmdline_parse(struct appliance_config *cfg, const char *cmdline, char *err, size_t errlen)
+{
+	char word[1024];
+	const char *p = cmdline;
+	size_t plen = strlen(CMDLINE_PREFIX);
+
+	while (next_word(&p, word, sizeof(word))) {
+		char *eq;
+
+		if (strncmp(word, CMDLINE_PREFIX, plen))
+			continue;
+		eq = strchr(word, '=');
+		if (eq)
+			*eq = '\0';
+		if (cmdline_set(cfg, word + plen, eq ? eq + 1 : NULL, err, errlen))
+			return -1;
+	}
+	return 0;
+}
+
+void cmdline_format(const struct appliance_config *cfg, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < cmdline_nkeys && used < len; i++) {
+		const struct cmdline_key *k = &cmdline_keys[i];
+		const char *field = (const char *)cfg + k->offset;
+		const char *val = field;
+
+		if (k->type == CMDLINE_BOOL)
+			val = *(const bool *)field ? "1" : "0";
+		used += (size_t)snprintf(buf + used, len - used, "%s%s=%s", i ? " " : "", k->name,
+					 val);
+	}
+}

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The appliance's settings, read from the kernel command line. One table
+ * (cmdline_keys) names every iomatrix.* key with its type, default and
+ * help; parsing, validation, the printed configuration and the
+ * documentation all come from it. An unknown iomatrix.* key or a bad value
+ * is an error: the appliance says so in one line and powers off, because a
+ * run with a setting quietly ignored is worse than no run.
+ *
+ *   iomatrix.debug           a bare key means 1
+ *   iomatrix.disks=vdb,vdc   values may be quoted: iomatrix.matrix="x"
+ */
+#ifndef IOMATRIX_RUNNER_CMDLINE_H
+#define IOMATRIX_RUNNER_CMDLINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define CMDLINE_PREFIX "iomatrix."
+
+struct appliance_config {
+	char matrix[64];   /* the matrix to run */
+	char cells[256];   /* which of its cells: "all" or "1,4-7" */
+	char disks[256];   /* the disks it may use, comma-separated */
+	bool wipe;	   /* may destroy signatures found on those disks */
+	char results[128]; /* where records go, comma-separated channels */
+	bool debug;	   /* more verbose console */
+	bool shell;	   /* busybox sh instead of powering off */
+};
+
+enum cmdline_type {
+	CMDLINE_BOOL,  /* 1/0, y/n, yes/no, on/off, true/false; bare key = 1 */
+	CMDLINE_NAME,  /* one word: letters, digits, '_', '.', '-' */
+	CMDLINE_CELLS, /* "all", or comma-separated N and N-M (N <= M) */
+	CMDLINE_LIST,  /* comma-separated words (may be empty); words may hold ':', '/', '=' */
+};
+
+struct cmdline_key {
+	const char *name; /* without the "iomatrix." prefix */
+	enum cmdline_type type;
+	size_t offset; /* where the value lands in struct appliance_config */
+	size_t size;   /* the size of that field (strings: including the NUL) */
+	const char *def;
+	const char *help;
+};
+
+extern const struct cmdline_key cmdline_keys[];
+extern const size_t cmdline_nkeys;
+
+#define CMDLINE_ERR_LEN 512
+
+void cmdline_defaults(struct appliance_config *cfg);
+
+/*
+ * Reads every iomatrix.* word of a kernel command line (as in /proc/cmdline)
+ * into cfg, which should hold the defaults. Other words are left to the
+ * kernel. Returns 0, or -1 with one line in err naming the key, the value
+ * and what is wrong (and, for an unknown key, the known ones).
+ */
+int cmdline_parse(struct appliance_config *cfg, const char *cmdline, char *err, size_t errlen);
+
+/* One key (name without the prefix) and value (NULL: bare key). */
+int cmdline_set(struct appliance_config *cfg, const char *name, const char *value, char *err,
+		size_t errlen);
+
+/* "matrix=quick cells=all ..." for the console, in table order. */
+void cmdline_format(const struct appliance_config *cfg, char *buf, size_t len);
+
+/* A type's name for help text: "bool", "name", "cells", "list". */
+const char *cmdline_type_name(enum cmdline_type type);
+
+#endif

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The iomatrix.* kernel command line keys. */
+#include "check.h"
+#include "cmdline.h"
+
+static int parse(struct appliance_config *c, const char *line, char *err)
+{
+	cmdline_defaults(c);
+	return cmdline_parse(c, line, err, CMDLINE_ERR_LEN);
+}
+
+static void test_defaults(void)
+{
+	struct appliance_config c;
+	char shown[512];
+
+	cmdline_defaults(&c);
+	cmdline_format(&c, shown, sizeof(shown));
+	CHECK_EQ_STR(shown, "matrix=quick cells=all disks= wipe=0 results=console debug=0 shell=0");
+}
+
+static void test_every_key_has_help_and_a_valid_default(void)
+{
+	struct appliance_config c;
+	char err[CMDLINE_ERR_LEN];
+
+	memset(&c, 0, sizeof(c));
+	for (size_t i = 0; i < cmdline_nkeys; i++) {
+		CHECK(cmdline_keys[i].help && cmdline_keys[i].help[0]);
+		CHECK_EQ_INT(cmdline_set(&c, cmdline_keys[i].name, cmdline_keys[i].def, err,
+					 sizeof(err)),
+			     0);
+	}
+}
+
+static void test_values_and_other_words(void)
+{
+	struct appliance_config c;
+	char err[CMDLINE_ERR_LEN], shown[512];
+
+	CHECK_EQ_INT(parse(&c,
+			   "BOOT_IMAGE=/vmlinuz console=ttyS0 iomatrix.matrix=seed002 "
+			   "iomatrix.cells=1,4-7 iomatrix.disks=vdb,vdc iomatrix.wipe=yes "
+			   "iomatrix.debug iomatrix.shell=off iomatrix.results=console,ttyS1 quiet",
+			   err),
+		     0);
+	cmdline_format(&c, shown, sizeof(shown));
+	CHECK_EQ_STR(shown, "matrix=seed002 cells=1,4-7 disks=vdb,vdc wipe=1 "
+			    "results=console,ttyS1 debug=1 shell=0");
+}
+
+static void test_quotes_and_last_wins(void)
+{
+	struct appliance_config c;
+	char err[CMDLINE_ERR_LEN];
+
+	CHECK_EQ_INT(
+		parse(&c, "iomatrix.matrix=a \"iomatrix.matrix=b\" iomatrix.disks=\"vdb\"", err),
+		0);
+	CHECK_EQ_STR(c.matrix, "b");
+	CHECK_EQ_STR(c.disks, "vdb");
+	/* A quoted blank makes one word, which a name cannot hold. */
+	CHECK_EQ_INT(parse(&c, "iomatrix.matrix=\"a b\"", err), -1);
+}
+
+static void test_unknown_key_names_it_and_the_known_ones(void)
+{
+	struct appliance_config c;
+	char err[CMDLINE_ERR_LEN];
+
+	CHECK_EQ_INT(parse(&c, "quiet iomatrix.bogus=1", err), -1);
+	CHECK(strstr(err, "unknown key iomatrix.bogus") != NULL);
+	CHECK(strstr(err, "iomatrix.shell") != NULL);
+	CHECK(strchr(err, '\n') == NULL);
+}
+
+static void test_bad_values(void)
+{
+	static const char *const bad[] = {
+		"iomatrix.debug=maybe", "iomatrix.debug=",	   "iomatrix.matrix",
+		"iomatrix.matrix=",	"iomatrix.matrix=a/b",	   "iomatrix.cells=",
+		"iomatrix.cells=3-1",	"iomatrix.cells=1,,2",	   "iomatrix.cells=x",
+		"iomatrix.cells=1-",	"iomatrix.disks=vdb,",	   "iomatrix.disks=,vdb",
+		"iomatrix.disks=v;b",	"iomatrix.cells=99999999",
+	};
+	struct appliance_config c;
+	char err[CMDLINE_ERR_LEN];
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = '\0';
+		if (parse(&c, bad[i], err) != -1)
+			printf("# accepted: %s\n", bad[i]);
+		CHECK(err[0] != '\0');
+	}
+	CHECK_EQ_INT(parse(&c, "iomatrix.debug=maybe", err), -1);
+	CHECK_EQ_STR(err, "iomatrix.debug=maybe: not a boolean (use 1/0, y/n, yes/no, on/off, "
+			  "true/false)");
+}
+
+/* Found by fuzz_cmdline: a quote kept a newline inside a key, and the error line broke in two. */
+static void test_control_characters_stay_out_of_the_error_line(void)
+{
+	struct appliance_config c;
+	char err[CMDLINE_ERR_LEN];
+
+	CHECK_EQ_INT(parse(&c, "iomatrix.@eb\"\n", err), -1);
+	CHECK_EQ_STR(err, "iomatrix.@eb?=: control character in a key or value");
+	CHECK_EQ_INT(parse(&c, "\"iomatrix.matrix=a\tb\"", err), -1);
+	CHECK(strchr(err, '\t') == NULL);
+}
+
+static void test_too_long(void)
+{
+	struct appliance_config c;
+	char err[CMDLINE_ERR_LEN], line[256];
+
+	snprintf(line, sizeof(line), "iomatrix.matrix=%0100d", 7);
+	CHECK_EQ_INT(parse(&c, line, err), -1);
+	CHECK(strstr(err, "longer than 63") != NULL);
+}
+
+int main(void)
+{
+	RUN_TEST(test_defaults);
+	RUN_TEST(test_every_key_has_help_and_a_valid_default);
+	RUN_TEST(test_values_and_other_words);
+	RUN_TEST(test_quotes_and_last_wins);
+	RUN_TEST(test_unknown_key_names_it_and_the_known_ones);
+	RUN_TEST(test_bad_values);
+	RUN_TEST(test_control_characters_stay_out_of_the_error_line);
+	RUN_TEST(test_too_long);
+	CHECK_EXIT();
+}

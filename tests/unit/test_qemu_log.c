@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0
+/* How a serial log becomes the exit status of iomatrix qemu; sizes and disk files. */
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "qemu_disks.h"
+#include "qemu_log.h"
+
+#define EXITED(code) ((code) << 8) /* a wait status for exit(code) */
+
+static enum qemu_exit judge(const char *log, int status, bool timed_out, struct qemu_log_facts *f)
+{
+	qemu_log_scan(log, strlen(log), f);
+	return qemu_log_exit_status(f, status, timed_out);
+}
+
+static void test_clean(void)
+{
+	struct qemu_log_facts f;
+
+	CHECK_EQ_INT(judge("[ 0.1] boot\r\niomatrix: start: PID 1 on Linux 6.1 x86_64 t=2.31\r\n"
+			   "iomatrix: power-off t=6.26\r\n[ 6.3] reboot: Power down\r\n",
+			   EXITED(0), false, &f),
+		     QEMU_EXIT_CLEAN);
+	CHECK(f.started && f.powered_off && !f.panicked);
+	CHECK(f.t_start > 2.30 && f.t_start < 2.32);
+	CHECK(f.t_power_off > 6.25 && f.t_power_off < 6.27);
+}
+
+static void test_fatal_still_powers_off(void)
+{
+	struct qemu_log_facts f;
+
+	CHECK_EQ_INT(judge("iomatrix: start: x t=1\niomatrix: FATAL: kernel command line: unknown "
+			   "key iomatrix.x\niomatrix: power-off t=2\n",
+			   EXITED(0), false, &f),
+		     QEMU_EXIT_CLEAN);
+	CHECK_EQ_STR(f.fatal, "iomatrix: FATAL: kernel command line: unknown key iomatrix.x");
+}
+
+static void test_panic_and_missing_power_off(void)
+{
+	struct qemu_log_facts f;
+
+	CHECK_EQ_INT(judge("[ 1.0] Kernel panic - not syncing: Attempted to kill init! "
+			   "exitcode=0x00000100\n",
+			   EXITED(0), false, &f),
+		     QEMU_EXIT_CRASH);
+	CHECK_EQ_STR(f.panic,
+		     "Kernel panic - not syncing: Attempted to kill init! exitcode=0x00000100");
+	CHECK_EQ_INT(judge("iomatrix: start: x t=1\n", EXITED(0), false, &f), QEMU_EXIT_CRASH);
+	CHECK_EQ_INT(judge("", EXITED(0), false, &f), QEMU_EXIT_CRASH);
+}
+
+static void test_timeout_and_qemu_failure(void)
+{
+	struct qemu_log_facts f;
+
+	CHECK_EQ_INT(judge("iomatrix: start: x t=1\n", SIGTERM, true, &f), QEMU_EXIT_TIMEOUT);
+	CHECK_EQ_INT(judge("", EXITED(1), false, &f), QEMU_EXIT_ERROR);
+	/* A panic is the more specific cause, even when QEMU's status is not 0. */
+	CHECK_EQ_INT(judge("Kernel panic - not syncing: x\n", EXITED(1), false, &f),
+		     QEMU_EXIT_CRASH);
+}
+
+static void test_oops_noted(void)
+{
+	struct qemu_log_facts f;
+
+	CHECK_EQ_INT(judge("[ 3.0] BUG: kernel NULL pointer dereference, address: 0\n"
+			   "iomatrix: power-off t=4\n",
+			   EXITED(0), false, &f),
+		     QEMU_EXIT_CLEAN);
+	CHECK(f.oops);
+	CHECK_EQ_STR(f.first_oops, "BUG: kernel NULL pointer dereference, address: 0");
+}
+
+static void test_sizes(void)
+{
+	unsigned long long v;
+
+	CHECK_EQ_INT(qd_parse_size("1G", &v), 0);
+	CHECK_EQ_INT(v, 1ULL << 30);
+	CHECK_EQ_INT(qd_parse_size("512MiB", &v), 0);
+	CHECK_EQ_INT(v, 512ULL << 20);
+	CHECK_EQ_INT(qd_parse_size("4096", &v), 0);
+	CHECK_EQ_INT(v, 4096);
+	CHECK_EQ_INT(qd_parse_size("2x", &v), -1);
+	CHECK_EQ_INT(qd_parse_size("-1G", &v), -1);
+	CHECK_EQ_INT(qd_parse_size("99999999999T", &v), -1);
+}
+
+static void test_disk_files_sparse_and_reused(void)
+{
+	char dir[] = "/tmp/iomatrix-qd-XXXXXX", err[QD_ERR_LEN];
+	static struct qemu_disk d[2];
+	struct stat st;
+
+	CHECK(mkdtemp(dir) != NULL);
+	CHECK_EQ_INT(qd_create(dir, 2, 1ULL << 30, false, d, err, sizeof(err)), 0);
+	CHECK_EQ_STR(d[1].serial, "iomatrix-disk1");
+	CHECK_EQ_INT(stat(d[1].path, &st), 0);
+	CHECK_EQ_INT(st.st_size, 1LL << 30);
+	CHECK(st.st_blocks == 0);
+	CHECK_EQ_INT(qd_create(dir, 2, 1ULL << 30, false, d, err, sizeof(err)), 0);
+	CHECK_EQ_INT(qd_create(dir, 1, 1ULL << 20, false, d, err, sizeof(err)), -1);
+	CHECK(strstr(err, "exists with another size") != NULL);
+	unlink(d[0].path);
+	unlink(d[1].path);
+	rmdir(dir);
+}
+
+static void test_passthrough_refusals(void)
+{
+	static struct qemu_disk d;
+	char err[QD_ERR_LEN];
+
+	CHECK_EQ_INT(qd_passthrough("/nonexistent/disk", 0, &d, err, sizeof(err)), -1);
+	CHECK_EQ_STR(err, "--disk /nonexistent/disk: No such file or directory");
+	CHECK_EQ_INT(qd_passthrough("/dev/null", 0, &d, err, sizeof(err)), -1);
+	CHECK_EQ_STR(err, "--disk /dev/null: neither a file nor a block device");
+}
+
+int main(void)
+{
+	RUN_TEST(test_clean);
+	RUN_TEST(test_fatal_still_powers_off);
+	RUN_TEST(test_panic_and_missing_power_off);
+	RUN_TEST(test_timeout_and_qemu_failure);
+	RUN_TEST(test_oops_noted);
+	RUN_TEST(test_sizes);
+	RUN_TEST(test_disk_files_sparse_and_reused);
+	RUN_TEST(test_passthrough_refusals);
+	CHECK_EXIT();
+}
