@@ -28,8 +28,8 @@ struct group {
 	enum group_state state;
 	uint32_t seq, length, crc, count;
 	uint32_t received;
-	uint8_t *seen;		/* bitmap, one bit per line */
-	struct chunk *chunks;	/* in order of arrival */
+	uint8_t *seen;	      /* bitmap, one bit per line */
+	struct chunk *chunks; /* in order of arrival */
 	uint32_t cap;
 };
 
@@ -39,7 +39,7 @@ enum sanitize_state { S_TEXT, S_ESC, S_CSI };
 struct broken {
 	char text[FRAME_LINE_MAX];
 	size_t len;
-	int age;	/* lines read since */
+	int age; /* lines read since */
 };
 
 struct frame_decoder {
@@ -55,7 +55,7 @@ struct frame_decoder {
 	struct broken broken[FRAME_REPAIR_WINDOW];
 	int nbroken;
 
-	struct group *groups;	/* open addressing, size a power of two */
+	struct group *groups; /* open addressing, size a power of two */
 	size_t ngroups, groups_cap;
 	size_t pending_bytes;
 
@@ -81,7 +81,8 @@ struct frame_decoder *frame_decoder_new(frame_event_fn fn, void *ctx)
 
 static void group_release(struct frame_decoder *d, struct group *g)
 {
-	d->pending_bytes -= (size_t)g->cap * sizeof(*g->chunks) + (g->seen ? (g->count + 7) / 8 : 0);
+	d->pending_bytes -=
+		(size_t)g->cap * sizeof(*g->chunks) + (g->seen ? (g->count + 7) / 8 : 0);
 	free(g->chunks);
 	free(g->seen);
 	g->chunks = NULL;
@@ -178,8 +179,10 @@ static struct group *group_find(struct frame_decoder *d, const struct frame_line
 /* All lines are in: put the record together and check it whole. */
 static int group_complete(struct frame_decoder *d, struct group *g)
 {
-	struct frame_event ev = { .seq = g->seq, .len = g->length, .chunks_seen = g->received,
-				  .chunks_total = g->count };
+	struct frame_event ev = {.seq = g->seq,
+				 .len = g->length,
+				 .chunks_seen = g->received,
+				 .chunks_total = g->count};
 	uint8_t *rec = malloc(g->length);
 	int r;
 
@@ -208,16 +211,20 @@ static int group_add(struct frame_decoder *d, struct group *g, const struct fram
 {
 	size_t need;
 
-	if (g->state != G_PENDING || (g->seen && (g->seen[fl->index / 8] & (1u << fl->index % 8)))) {
+	if (g->state != G_PENDING ||
+	    (g->seen && (g->seen[fl->index / 8] & (1u << fl->index % 8)))) {
 		d->stats.duplicates++;
 		return 0;
 	}
 	need = (g->seen ? 0 : (g->count + 7) / 8) +
 	       (g->received == g->cap ? (g->cap ? g->cap : 4) * sizeof(*g->chunks) : 0);
 	if (d->pending_bytes + need > FRAME_DECODER_PENDING_MAX) {
-		struct frame_event ev = { .kind = FRAME_DAMAGED, .seq = g->seq, .len = g->length,
-					  .chunks_seen = g->received, .chunks_total = g->count,
-					  .why = "too many incomplete records held at once" };
+		struct frame_event ev = {.kind = FRAME_DAMAGED,
+					 .seq = g->seq,
+					 .len = g->length,
+					 .chunks_seen = g->received,
+					 .chunks_total = g->count,
+					 .why = "too many incomplete records held at once"};
 
 		g->state = G_DROPPED;
 		group_release(d, g);
@@ -468,10 +475,13 @@ int frame_decoder_finish(struct frame_decoder *d)
 	qsort(left, n, sizeof(*left), by_seq);
 	for (size_t i = 0; i < n && !d->failed; i++) {
 		struct group *g = left[i];
-		struct frame_event ev = { .kind = FRAME_DAMAGED, .seq = g->seq, .len = g->length,
-					  .chunks_seen = g->received, .chunks_total = g->count,
-					  .why = "lines missing or damaged (cut off, dropped bytes, "
-						 "bit errors)" };
+		struct frame_event ev = {.kind = FRAME_DAMAGED,
+					 .seq = g->seq,
+					 .len = g->length,
+					 .chunks_seen = g->received,
+					 .chunks_total = g->count,
+					 .why = "lines missing or damaged (cut off, dropped bytes, "
+						"bit errors)"};
 
 		g->state = G_DROPPED;
 		group_release(d, g);

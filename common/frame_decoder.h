@@ -32,31 +32,31 @@
 #define FRAME_REPAIR_WINDOW	  4	       /* lines after a broken one that may continue it */
 
 enum frame_event_kind {
-	FRAME_RECORD,	/* an intact record */
-	FRAME_DAMAGED,	/* lines of this record were seen, the record cannot be had */
+	FRAME_RECORD,  /* an intact record */
+	FRAME_DAMAGED, /* lines of this record were seen, the record cannot be had */
 };
 
 struct frame_event {
 	enum frame_event_kind kind;
 	uint32_t seq;
-	const uint8_t *data;	/* FRAME_RECORD: the record, valid during the call */
-	size_t len;		/* the record's length (from its lines) */
-	uint32_t chunks_seen;	/* FRAME_DAMAGED: intact lines seen of ... */
-	uint32_t chunks_total;	/* ... this many */
-	const char *why;	/* FRAME_DAMAGED: one line */
+	const uint8_t *data;   /* FRAME_RECORD: the record, valid during the call */
+	size_t len;	       /* the record's length (from its lines) */
+	uint32_t chunks_seen;  /* FRAME_DAMAGED: intact lines seen of ... */
+	uint32_t chunks_total; /* ... this many */
+	const char *why;       /* FRAME_DAMAGED: one line */
 };
 
 /* Called for every record and every damaged one; nonzero stops the decoder. */
 typedef int (*frame_event_fn)(void *ctx, const struct frame_event *ev);
 
 struct frame_stats {
-	uint64_t lines;		/* non-empty lines read */
-	uint64_t frames;	/* lines of ours accepted, duplicates and repaired ones included */
-	uint64_t repaired;	/* ... of which put back together around interleaved text */
-	uint64_t duplicates;	/* ... of which were seen before */
-	uint64_t bad;		/* our prefix, but no line that checks (repaired ones included) */
-	uint64_t records;	/* FRAME_RECORD events */
-	uint64_t damaged;	/* FRAME_DAMAGED events */
+	uint64_t lines;	     /* non-empty lines read */
+	uint64_t frames;     /* lines of ours accepted, duplicates and repaired ones included */
+	uint64_t repaired;   /* ... of which put back together around interleaved text */
+	uint64_t duplicates; /* ... of which were seen before */
+	uint64_t bad;	     /* our prefix, but no line that checks (repaired ones included) */
+	uint64_t records;    /* FRAME_RECORD events */
+	uint64_t damaged;    /* FRAME_DAMAGED events */
 };
 
 struct frame_decoder;

@@ -42,8 +42,8 @@ int rlog_decode_header(const uint8_t *b, size_t len, struct rlog_info *info, cha
 	}
 	info->version = get_le32(b + H_OFF_VERSION);
 	if (info->version != RLOG_VERSION) {
-		snprintf(err, errlen, "results log version %u, this reader knows %u",
-			 info->version, RLOG_VERSION);
+		snprintf(err, errlen, "results log version %u, this reader knows %u", info->version,
+			 RLOG_VERSION);
 		return -1;
 	}
 	bs = get_le32(b + H_OFF_BLOCK);
@@ -156,7 +156,7 @@ struct scan {
 	uint8_t *buf;
 	size_t cap;
 	uint32_t bs;
-	uint64_t blocks;	/* whole blocks the reader holds */
+	uint64_t blocks; /* whole blocks the reader holds */
 	char *err;
 	size_t errlen;
 };
@@ -248,9 +248,11 @@ static int report_lost(struct scan *s, rlog_visit_fn fn, void *ctx, uint32_t fro
 		       uint64_t block, struct rlog_scan_result *res)
 {
 	for (uint32_t seq = from; seq < to && seq - from < 65536; seq++) {
-		struct rlog_item item = { .seq = seq, .cell_index = RLOG_NO_CELL,
-					  .repeat = RLOG_NO_CELL, .block = block,
-					  .damage = "record header unreadable" };
+		struct rlog_item item = {.seq = seq,
+					 .cell_index = RLOG_NO_CELL,
+					 .repeat = RLOG_NO_CELL,
+					 .block = block,
+					 .damage = "record header unreadable"};
 
 		res->damaged++;
 		if (visit(fn, ctx, &item, s))
@@ -277,7 +279,8 @@ static int scan_records(struct scan *s, rlog_visit_fn fn, void *ctx, struct rlog
 				return -1;
 			if (!next)
 				break;
-			if (read_blocks(s, next, 1) || !record_header(s->buf, s->info, seen, &item, &crc))
+			if (read_blocks(s, next, 1) ||
+			    !record_header(s->buf, s->info, seen, &item, &crc))
 				return -1;
 			if (report_lost(s, fn, ctx, seen + 1, item.seq, pos, res))
 				return -1;
@@ -312,7 +315,7 @@ static int scan_records(struct scan *s, rlog_visit_fn fn, void *ctx, struct rlog
 int rlog_scan(const struct rlog_reader *r, rlog_visit_fn fn, void *ctx,
 	      struct rlog_scan_result *res, char *err, size_t errlen)
 {
-	struct scan s = { .r = r, .info = &res->info, .err = err, .errlen = errlen };
+	struct scan s = {.r = r, .info = &res->info, .err = err, .errlen = errlen};
 	int ret = -1;
 
 	memset(res, 0, sizeof(*res));
@@ -352,8 +355,8 @@ static int mem_read_at(void *ctx, void *buf, size_t len, uint64_t off)
 int rlog_scan_buffer(const void *buf, size_t len, rlog_visit_fn fn, void *ctx,
 		     struct rlog_scan_result *res, char *err, size_t errlen)
 {
-	struct mem_reader m = { buf, len };
-	struct rlog_reader r = { .read_at = mem_read_at, .ctx = &m, .size = len };
+	struct mem_reader m = {buf, len};
+	struct rlog_reader r = {.read_at = mem_read_at, .ctx = &m, .size = len};
 
 	return rlog_scan(&r, fn, ctx, res, err, errlen);
 }

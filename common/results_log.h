@@ -30,16 +30,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RLOG_VERSION		1
-#define RLOG_BLOCK_SIZE		4096		/* default and minimum useful */
-#define RLOG_BLOCK_MIN		512
-#define RLOG_BLOCK_MAX		65536
-#define RLOG_RECORD_MAX		(8u << 20)	/* bytes of one record */
-#define RLOG_RECORD_HEADER	64		/* bytes before the payload */
-#define RLOG_RUN_ID_MAX		63		/* characters */
-#define RLOG_NOTE_MAX		127		/* characters of a progress note */
-#define RLOG_DATA_START		3		/* first record block in version 1 */
-#define RLOG_ERR_LEN		256
+#define RLOG_VERSION	   1
+#define RLOG_BLOCK_SIZE	   4096 /* default and minimum useful */
+#define RLOG_BLOCK_MIN	   512
+#define RLOG_BLOCK_MAX	   65536
+#define RLOG_RECORD_MAX	   (8u << 20) /* bytes of one record */
+#define RLOG_RECORD_HEADER 64	      /* bytes before the payload */
+#define RLOG_RUN_ID_MAX	   63	      /* characters */
+#define RLOG_NOTE_MAX	   127	      /* characters of a progress note */
+#define RLOG_DATA_START	   3	      /* first record block in version 1 */
+#define RLOG_ERR_LEN	   256
 
 /* What the header block says. */
 struct rlog_info {
@@ -47,41 +47,41 @@ struct rlog_info {
 	uint32_t block_size;
 	uint64_t log_id;
 	uint64_t created_unix;
-	uint64_t data_start;		/* block */
+	uint64_t data_start; /* block */
 	char run_id[RLOG_RUN_ID_MAX + 1];
 };
 
 enum rlog_progress_state {
-	RLOG_IDLE = 0,			/* no cell running: just initialised, or between cells */
-	RLOG_CELL = 1,			/* cell_index/repeat started; its record gets seq */
-	RLOG_DONE = 2,			/* the matrix finished */
+	RLOG_IDLE = 0, /* no cell running: just initialised, or between cells */
+	RLOG_CELL = 1, /* cell_index/repeat started; its record gets seq */
+	RLOG_DONE = 2, /* the matrix finished */
 };
 
 /* The runner's note of where it is, for the boot after a crash. */
 struct rlog_progress {
-	uint64_t generation;		/* set by rlog_progress_write */
+	uint64_t generation; /* set by rlog_progress_write */
 	uint64_t time_unix;
-	uint32_t state;			/* enum rlog_progress_state */
+	uint32_t state; /* enum rlog_progress_state */
 	uint32_t cell_index;
 	uint32_t cell_count;
 	uint32_t repeat;
-	uint32_t seq;			/* the seq the running cell's record will get */
-	uint32_t boots;			/* boots of this run so far, counted by the runner */
-	char note[RLOG_NOTE_MAX + 1];	/* e.g. "mkfs", "workload" */
+	uint32_t seq;		      /* the seq the running cell's record will get */
+	uint32_t boots;		      /* boots of this run so far, counted by the runner */
+	char note[RLOG_NOTE_MAX + 1]; /* e.g. "mkfs", "workload" */
 };
 
-#define RLOG_NO_CELL		UINT32_MAX	/* cell_index/repeat not given */
+#define RLOG_NO_CELL UINT32_MAX /* cell_index/repeat not given */
 
 /* One record as the scanner meets it. */
 struct rlog_item {
 	uint32_t seq;
-	uint32_t cell_index;		/* as given to rlog_append, or RLOG_NO_CELL */
+	uint32_t cell_index; /* as given to rlog_append, or RLOG_NO_CELL */
 	uint32_t repeat;
-	const void *data;		/* NULL when damaged */
-	size_t len;			/* from the record header (also when damaged) */
-	uint64_t block;			/* where it starts */
+	const void *data; /* NULL when damaged */
+	size_t len;	  /* from the record header (also when damaged) */
+	uint64_t block;	  /* where it starts */
 	uint64_t written_unix;
-	const char *damage;		/* NULL when intact, else one line */
+	const char *damage; /* NULL when intact, else one line */
 };
 
 /* Called for every record, intact or damaged, in log order; nonzero stops the scan. */
@@ -89,20 +89,20 @@ typedef int (*rlog_visit_fn)(void *ctx, const struct rlog_item *item);
 
 struct rlog_scan_result {
 	struct rlog_info info;
-	uint32_t records;		/* intact */
-	uint32_t damaged;		/* header found, payload not intact, or blocks unreadable */
-	uint32_t last_seq;		/* highest intact seq, 0 when none */
-	uint64_t end_block;		/* after the last intact record: where the next goes */
+	uint32_t records;   /* intact */
+	uint32_t damaged;   /* header found, payload not intact, or blocks unreadable */
+	uint32_t last_seq;  /* highest intact seq, 0 when none */
+	uint64_t end_block; /* after the last intact record: where the next goes */
 	bool has_progress;
 	struct rlog_progress progress;
 };
 
 /* Random access to a device, a file or a buffer. size: bytes readable. */
 struct rlog_reader {
-	int (*read_at)(void *ctx, void *buf, size_t len, uint64_t off);	/* 0 or -errno */
+	int (*read_at)(void *ctx, void *buf, size_t len, uint64_t off); /* 0 or -errno */
 	void *ctx;
 	uint64_t size;
-	size_t align;			/* buffers and offsets multiple of this (O_DIRECT), or 0 */
+	size_t align; /* buffers and offsets multiple of this (O_DIRECT), or 0 */
 };
 
 /*
@@ -121,7 +121,7 @@ int rlog_scan_path(const char *path, rlog_visit_fn fn, void *ctx, struct rlog_sc
 bool rlog_is_log(const void *buf, size_t len);
 
 enum rlog_init_flags {
-	RLOG_INIT_OVERWRITE = 1,	/* even over a partition table, filesystem or older log */
+	RLOG_INIT_OVERWRITE = 1, /* even over a partition table, filesystem or older log */
 };
 
 /*
@@ -131,21 +131,21 @@ enum rlog_init_flags {
  * RLOG_INIT_OVERWRITE. block_size 0 picks RLOG_BLOCK_SIZE, or the device's
  * logical block size when larger.
  */
-int rlog_init(const char *path, const char *run_id, uint32_t block_size, unsigned flags,
-	      char *err, size_t errlen);
+int rlog_init(const char *path, const char *run_id, uint32_t block_size, unsigned flags, char *err,
+	      size_t errlen);
 
 /* An open log: the writer's side. */
 struct results_log {
 	int fd;
-	bool direct;			/* O_DIRECT took */
+	bool direct; /* O_DIRECT took */
 	char path[256];
 	struct rlog_info info;
 	uint32_t last_seq;
 	uint64_t end_block;
-	uint64_t dev_blocks;		/* 0: a regular file, grows */
+	uint64_t dev_blocks; /* 0: a regular file, grows */
 	bool has_progress;
-	struct rlog_progress progress;	/* the latest slot */
-	void *buf;			/* aligned I/O buffer */
+	struct rlog_progress progress; /* the latest slot */
+	void *buf;		       /* aligned I/O buffer */
 	size_t buf_len;
 };
 
@@ -162,10 +162,10 @@ int rlog_open(struct results_log *log, const char *path, rlog_visit_fn fn, void 
  * runner, after a crash, learns which cells finished without parsing JSON. */
 struct rlog_entry {
 	uint32_t seq;
-	uint32_t cell_index;		/* or RLOG_NO_CELL */
-	uint32_t repeat;		/* or RLOG_NO_CELL */
+	uint32_t cell_index; /* or RLOG_NO_CELL */
+	uint32_t repeat;     /* or RLOG_NO_CELL */
 	const void *data;
-	size_t len;			/* 1..RLOG_RECORD_MAX */
+	size_t len; /* 1..RLOG_RECORD_MAX */
 };
 
 /*
@@ -179,8 +179,7 @@ int rlog_append(struct results_log *log, const struct rlog_entry *e, char *err, 
  * Writes the progress note durably into the older of the two slots (a torn
  * write leaves the other); sets p->generation. The latest is log->progress.
  */
-int rlog_progress_write(struct results_log *log, struct rlog_progress *p, char *err,
-			size_t errlen);
+int rlog_progress_write(struct results_log *log, struct rlog_progress *p, char *err, size_t errlen);
 
 void rlog_close(struct results_log *log);
 

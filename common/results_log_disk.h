@@ -15,45 +15,45 @@
 #include "results_log.h"
 
 /* Block 0. */
-#define H_MAGIC		"IOMXLOG\0"
-#define H_OFF_VERSION	8
-#define H_OFF_BLOCK	12
-#define H_OFF_LOG_ID	16
-#define H_OFF_CREATED	24
-#define H_OFF_DATA	32
-#define H_OFF_RUN_ID	40	/* RLOG_RUN_ID_MAX + 1 bytes, NUL-padded */
-#define H_OFF_CRC	124
-#define H_SIZE		128
+#define H_MAGIC	      "IOMXLOG\0"
+#define H_OFF_VERSION 8
+#define H_OFF_BLOCK   12
+#define H_OFF_LOG_ID  16
+#define H_OFF_CREATED 24
+#define H_OFF_DATA    32
+#define H_OFF_RUN_ID  40 /* RLOG_RUN_ID_MAX + 1 bytes, NUL-padded */
+#define H_OFF_CRC     124
+#define H_SIZE	      128
 
 /* Blocks 1 and 2: the slot of generation g is block 1 + g % 2. */
-#define P_MAGIC		"IOMXPRG\0"
-#define P_OFF_VERSION	8
-#define P_OFF_STATE	12
-#define P_OFF_LOG_ID	16
-#define P_OFF_GEN	24
-#define P_OFF_TIME	32
-#define P_OFF_CELL	40
-#define P_OFF_COUNT	44
-#define P_OFF_REPEAT	48
-#define P_OFF_SEQ	52
-#define P_OFF_BOOTS	56
-#define P_OFF_NOTE	64	/* RLOG_NOTE_MAX + 1 bytes, NUL-padded */
-#define P_OFF_CRC	252
-#define P_SIZE		256
+#define P_MAGIC	      "IOMXPRG\0"
+#define P_OFF_VERSION 8
+#define P_OFF_STATE   12
+#define P_OFF_LOG_ID  16
+#define P_OFF_GEN     24
+#define P_OFF_TIME    32
+#define P_OFF_CELL    40
+#define P_OFF_COUNT   44
+#define P_OFF_REPEAT  48
+#define P_OFF_SEQ     52
+#define P_OFF_BOOTS   56
+#define P_OFF_NOTE    64 /* RLOG_NOTE_MAX + 1 bytes, NUL-padded */
+#define P_OFF_CRC     252
+#define P_SIZE	      256
 
 /* The first RLOG_RECORD_HEADER bytes of a record's first block. */
-#define R_MAGIC		"IOMXREC\0"
-#define R_OFF_VERSION	8
-#define R_OFF_HSIZE	12
-#define R_OFF_LOG_ID	16
-#define R_OFF_SEQ	24
-#define R_OFF_FLAGS	28
-#define R_OFF_LENGTH	32
-#define R_OFF_CRC	40	/* of the payload */
-#define R_OFF_CELL	44
-#define R_OFF_WRITTEN	48
-#define R_OFF_REPEAT	56
-#define R_OFF_HCRC	60
+#define R_MAGIC	      "IOMXREC\0"
+#define R_OFF_VERSION 8
+#define R_OFF_HSIZE   12
+#define R_OFF_LOG_ID  16
+#define R_OFF_SEQ     24
+#define R_OFF_FLAGS   28
+#define R_OFF_LENGTH  32
+#define R_OFF_CRC     40 /* of the payload */
+#define R_OFF_CELL    44
+#define R_OFF_WRITTEN 48
+#define R_OFF_REPEAT  56
+#define R_OFF_HCRC    60
 
 static inline void put_le32(uint8_t *p, uint32_t v)
 {

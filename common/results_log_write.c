@@ -37,7 +37,8 @@ static int write_full(int fd, const void *buf, size_t len, uint64_t off)
 	size_t done = 0;
 
 	while (done < len) {
-		ssize_t n = pwrite(fd, (const uint8_t *)buf + done, len - done, (off_t)(off + done));
+		ssize_t n =
+			pwrite(fd, (const uint8_t *)buf + done, len - done, (off_t)(off + done));
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -145,18 +146,20 @@ static int check_signatures(const char *path, unsigned flags, char *err, size_t 
 	found = disk_signature_find(buf, len);
 	free(buf);
 	if (found && !(flags & RLOG_INIT_OVERWRITE)) {
-		snprintf(err, errlen, "%s holds a %s: refusing to make it a results log "
-			 "(tell it to overwrite if it may be destroyed)", path, found);
+		snprintf(err, errlen,
+			 "%s holds a %s: refusing to make it a results log "
+			 "(tell it to overwrite if it may be destroyed)",
+			 path, found);
 		return -1;
 	}
 	return 0;
 }
 
-int rlog_init(const char *path, const char *run_id, uint32_t block_size, unsigned flags,
-	      char *err, size_t errlen)
+int rlog_init(const char *path, const char *run_id, uint32_t block_size, unsigned flags, char *err,
+	      size_t errlen)
 {
-	struct rlog_info info = { .version = RLOG_VERSION, .data_start = RLOG_DATA_START };
-	struct rlog_progress idle = { .generation = 1, .state = RLOG_IDLE };
+	struct rlog_info info = {.version = RLOG_VERSION, .data_start = RLOG_DATA_START};
+	struct rlog_progress idle = {.generation = 1, .state = RLOG_IDLE};
 	uint32_t lbs;
 	uint64_t size;
 	bool is_dev, direct;
@@ -184,8 +187,10 @@ int rlog_init(const char *path, const char *run_id, uint32_t block_size, unsigne
 		block_size = lbs > RLOG_BLOCK_SIZE ? lbs : RLOG_BLOCK_SIZE;
 	if (block_size < RLOG_BLOCK_MIN || block_size > RLOG_BLOCK_MAX ||
 	    (block_size & (block_size - 1)) || block_size < lbs) {
-		snprintf(err, errlen, "%s: block size %u: a power of two from %u to %u, at least "
-			 "the device's %u", path, block_size, RLOG_BLOCK_MIN, RLOG_BLOCK_MAX, lbs);
+		snprintf(err, errlen,
+			 "%s: block size %u: a power of two from %u to %u, at least "
+			 "the device's %u",
+			 path, block_size, RLOG_BLOCK_MIN, RLOG_BLOCK_MAX, lbs);
 		goto fail;
 	}
 	if (is_dev && size < (RLOG_DATA_START + 1) * (uint64_t)block_size) {
@@ -307,8 +312,10 @@ int rlog_append(struct results_log *log, const struct rlog_entry *e, char *err, 
 	}
 	nb = rlog_record_blocks(e->len, bs);
 	if (log->dev_blocks && log->end_block + nb > log->dev_blocks) {
-		snprintf(err, errlen, "%s: record %u: log full (%llu of %llu blocks used, %llu "
-			 "needed)", log->path, e->seq, (unsigned long long)log->end_block,
+		snprintf(err, errlen,
+			 "%s: record %u: log full (%llu of %llu blocks used, %llu "
+			 "needed)",
+			 log->path, e->seq, (unsigned long long)log->end_block,
 			 (unsigned long long)log->dev_blocks, (unsigned long long)nb);
 		return -1;
 	}
@@ -333,8 +340,7 @@ int rlog_append(struct results_log *log, const struct rlog_entry *e, char *err, 
 	return 0;
 }
 
-int rlog_progress_write(struct results_log *log, struct rlog_progress *p, char *err,
-			size_t errlen)
+int rlog_progress_write(struct results_log *log, struct rlog_progress *p, char *err, size_t errlen)
 {
 	uint32_t bs = log->info.block_size;
 	int r;

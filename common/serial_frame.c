@@ -126,7 +126,7 @@ int frame_parse_line(const char *s, size_t n, struct frame_line *out)
 /* Waits until fd takes output again (a non-blocking tty with a full buffer). */
 static int wait_writable(int fd)
 {
-	struct pollfd p = { .fd = fd, .events = POLLOUT };
+	struct pollfd p = {.fd = fd, .events = POLLOUT};
 
 	for (;;) {
 		int r = poll(&p, 1, -1);
@@ -250,8 +250,10 @@ int frame_kmsg_open(char *err, size_t errlen)
 		close(fd);
 	}
 	if (!devkmsg_is_on(knob)) {
-		snprintf(err, errlen, "%s is not \"on\" and cannot be set: the kernel would "
-			 "drop most result lines (boot with printk.devkmsg=on)", knob);
+		snprintf(err, errlen,
+			 "%s is not \"on\" and cannot be set: the kernel would "
+			 "drop most result lines (boot with printk.devkmsg=on)",
+			 knob);
 		return -1;
 	}
 	kfd = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);

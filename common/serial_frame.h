@@ -23,9 +23,9 @@
 
 #define FRAME_PREFIX	 "@IOMX1 "
 #define FRAME_PREFIX_LEN 7
-#define FRAME_CHUNK	 96		/* record bytes per line: 128 base64 characters */
-#define FRAME_RECORD_MAX (16u << 20)	/* bytes; a record is far smaller */
-#define FRAME_LINE_MAX	 190		/* characters, newline not counted */
+#define FRAME_CHUNK	 96	    /* record bytes per line: 128 base64 characters */
+#define FRAME_RECORD_MAX (8u << 20) /* bytes, as RLOG_RECORD_MAX; a record is far smaller */
+#define FRAME_LINE_MAX	 190	    /* characters, newline not counted */
 
 /* One line, parsed and checked. payload points into the caller's buffer. */
 struct frame_line {
@@ -34,9 +34,9 @@ struct frame_line {
 	uint32_t count;
 	uint32_t length;
 	uint32_t record_crc;
-	uint32_t chunk_len;		/* decoded bytes in this line */
+	uint32_t chunk_len; /* decoded bytes in this line */
 	uint8_t chunk[FRAME_CHUNK];
-	size_t line_len;		/* characters from '@' through line-crc */
+	size_t line_len; /* characters from '@' through line-crc */
 };
 
 /* Lines a record of len bytes takes (len >= 1). */

@@ -51,13 +51,13 @@ struct extract_opts {
 enum { OPT_RUN_ID = 256, OPT_ACCEPT };
 
 static const struct option long_opts[] = {
-	{ "output", required_argument, NULL, 'o' },
-	{ "force", no_argument, NULL, 'f' },
-	{ "run-id", required_argument, NULL, OPT_RUN_ID },
-	{ "accept-incomplete", no_argument, NULL, OPT_ACCEPT },
-	{ "quiet", no_argument, NULL, 'q' },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
+	{"output", required_argument, NULL, 'o'},
+	{"force", no_argument, NULL, 'f'},
+	{"run-id", required_argument, NULL, OPT_RUN_ID},
+	{"accept-incomplete", no_argument, NULL, OPT_ACCEPT},
+	{"quiet", no_argument, NULL, 'q'},
+	{"help", no_argument, NULL, 'h'},
+	{NULL, 0, NULL, 0},
 };
 
 struct sink {
@@ -88,7 +88,7 @@ static int from_log(void *ctx, const struct rlog_item *item)
 
 static int read_serial(struct result_set *rs, const char *path, int fd, bool quiet)
 {
-	struct sink s = { rs, rs_add_source(rs, path, RS_SERIAL), 0 };
+	struct sink s = {rs, rs_add_source(rs, path, RS_SERIAL), 0};
 	struct frame_decoder *d;
 	const struct frame_stats *st;
 	static char buf[1 << 16];
@@ -126,7 +126,7 @@ static int read_serial(struct result_set *rs, const char *path, int fd, bool qui
 
 static int read_log(struct result_set *rs, const char *path, bool quiet)
 {
-	struct sink s = { rs, rs_add_source(rs, path, RS_LOG), 0 };
+	struct sink s = {rs, rs_add_source(rs, path, RS_LOG), 0};
 	struct rlog_scan_result res;
 	char err[RLOG_ERR_LEN];
 
@@ -177,13 +177,26 @@ static int parse_args(int argc, char **argv, struct extract_opts *o)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "o:fqh", long_opts, NULL)) != -1) {
 		switch (c) {
-		case 'o': o->output = optarg; break;
-		case 'f': o->force = true; break;
-		case 'q': o->quiet = true; break;
-		case OPT_RUN_ID: o->run_id = optarg; break;
-		case OPT_ACCEPT: o->accept_incomplete = true; break;
-		case 'h': fputs(usage_text, stdout); exit(0);
-		default: return -1;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'f':
+			o->force = true;
+			break;
+		case 'q':
+			o->quiet = true;
+			break;
+		case OPT_RUN_ID:
+			o->run_id = optarg;
+			break;
+		case OPT_ACCEPT:
+			o->accept_incomplete = true;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			exit(0);
+		default:
+			return -1;
 		}
 	}
 	if (!o->output || optind >= argc) {
@@ -196,7 +209,7 @@ static int parse_args(int argc, char **argv, struct extract_opts *o)
 
 int cmd_extract(int argc, char **argv)
 {
-	struct extract_opts o = { 0 };
+	struct extract_opts o = {0};
 	char err[RS_ERR_LEN];
 	struct result_set *rs;
 	int ret = 2;

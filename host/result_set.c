@@ -8,8 +8,7 @@
 
 #include "result_set_impl.h"
 
-const char *const rs_status_names[RS_NSTATUS] = { "ok", "failed", "timeout", "skipped",
-						  "crashed" };
+const char *const rs_status_names[RS_NSTATUS] = {"ok", "failed", "timeout", "skipped", "crashed"};
 
 /* A product of cells and repeats beyond this is no matrix: missing is not worked out. */
 #define CELLS_MAX (16u << 20)
@@ -207,11 +206,15 @@ static const struct {
 	const char *path;
 	json_type type;
 } required[] = {
-	{ "iomatrix_record", json_type_int }, { "run_id", json_type_string },
-	{ "seq", json_type_int },	      { "matrix", json_type_string },
-	{ "cell.index", json_type_int },      { "cell.count", json_type_int },
-	{ "repeat", json_type_int },	      { "status", json_type_string },
-	{ "kernel", json_type_object },
+	{"iomatrix_record", json_type_int},
+	{"run_id", json_type_string},
+	{"seq", json_type_int},
+	{"matrix", json_type_string},
+	{"cell.index", json_type_int},
+	{"cell.count", json_type_int},
+	{"repeat", json_type_int},
+	{"status", json_type_string},
+	{"kernel", json_type_object},
 };
 
 static int status_index(const char *s)
@@ -272,7 +275,8 @@ static char *check_copy(struct rs_copy *c)
 		 get_int(obj, "cell.index") < 0 ||
 		 get_int(obj, "cell.index") >= get_int(obj, "cell.count"))
 		snprintf(why, sizeof(why), "cell.index %lld not within cell.count %lld",
-			 (long long)get_int(obj, "cell.index"), (long long)get_int(obj, "cell.count"));
+			 (long long)get_int(obj, "cell.index"),
+			 (long long)get_int(obj, "cell.count"));
 	else if (get_int(obj, "repeat") < 0 || get_int(obj, "repeat") > UINT32_MAX)
 		snprintf(why, sizeof(why), "repeat %lld", (long long)get_int(obj, "repeat"));
 	else if (status_index(json_object_get_string(get_path(obj, "status"))) < 0)
@@ -324,7 +328,7 @@ static int find_runs(struct result_set *rs)
 			if (!p)
 				return -1;
 			rs->runs = p;
-			rs->runs[rs->nruns++] = (struct rs_run){ run, 0 };
+			rs->runs[rs->nruns++] = (struct rs_run){run, 0};
 		}
 		rs->runs[r].records++;
 	}
@@ -344,8 +348,8 @@ static int choose_run(struct result_set *rs, const char *want, char *err, size_t
 	}
 	if (rs->nruns == 1)
 		return (rs->run_id = strdup(rs->runs[0].run_id)) ? 0 : -1;
-	o = (size_t)snprintf(err, errlen, "the input holds %zu runs; choose one with --run-id:",
-			     rs->nruns);
+	o = (size_t)snprintf(err, errlen,
+			     "the input holds %zu runs; choose one with --run-id:", rs->nruns);
 	for (size_t r = 0; r < rs->nruns && o < errlen; r++)
 		o += (size_t)snprintf(err + o, errlen - o, " %s (%u records)", rs->runs[r].run_id,
 				      rs->runs[r].records);
@@ -392,8 +396,9 @@ static int keep_records(struct result_set *rs)
 			r->repeat = (uint32_t)get_int(c->obj, "repeat");
 			r->status = (enum rs_status)status_index(
 				json_object_get_string(get_path(c->obj, "status")));
-			r->start_unix = json_object_is_type(t, json_type_int) ? json_object_get_int64(t)
-									     : -1;
+			r->start_unix = json_object_is_type(t, json_type_int)
+						? json_object_get_int64(t)
+						: -1;
 			if (differ && seqs_add(&rs->disagree, c->seq))
 				return -1;
 		} else if (invalid && seqs_add(&rs->invalid, rs->copies[i].seq)) {
@@ -475,18 +480,20 @@ static int count_cells(struct result_set *rs)
 	if (!seen)
 		return -1;
 	for (size_t i = 0; i < rs->nrecords; i++)
-		seen[(size_t)rs->records[i].repeat * rs->cell_count + rs->records[i].cell_index] = 1;
+		seen[(size_t)rs->records[i].repeat * rs->cell_count + rs->records[i].cell_index] =
+			1;
 	for (uint32_t rep = 0; rep < rs->repeats; rep++) {
 		for (uint32_t c = 0; c < rs->cell_count; c++) {
 			struct rs_cell *p;
 
 			if (seen[(size_t)rep * rs->cell_count + c])
 				continue;
-			if (grow((void **)&rs->missing, rs->nmissing, &rs->missing_cap, sizeof(*p))) {
+			if (grow((void **)&rs->missing, rs->nmissing, &rs->missing_cap,
+				 sizeof(*p))) {
 				free(seen);
 				return -1;
 			}
-			rs->missing[rs->nmissing++] = (struct rs_cell){ c, rep };
+			rs->missing[rs->nmissing++] = (struct rs_cell){c, rep};
 		}
 	}
 	free(seen);
@@ -507,8 +514,10 @@ int rs_build(struct result_set *rs, const char *run_id, char *err, size_t errlen
 	if (find_runs(rs))
 		goto oom;
 	if (!rs->nruns) {
-		snprintf(err, errlen, "no valid record in the input (%zu records, %zu not valid, "
-			 "%zu damaged)", rs->ncopies, ninvalid, rs->ndamages);
+		snprintf(err, errlen,
+			 "no valid record in the input (%zu records, %zu not valid, "
+			 "%zu damaged)",
+			 rs->ncopies, ninvalid, rs->ndamages);
 		return -1;
 	}
 	if (choose_run(rs, run_id, err, errlen))

@@ -23,8 +23,8 @@
 #define RS_ERR_LEN 512
 
 enum rs_source_kind {
-	RS_SERIAL,	/* a console log with framed lines */
-	RS_LOG,		/* a results log (device or image) */
+	RS_SERIAL, /* a console log with framed lines */
+	RS_LOG,	   /* a results log (device or image) */
 };
 
 /* Record statuses, in the manifest's order. */

@@ -10,7 +10,7 @@
 struct rs_source {
 	char *path;
 	enum rs_source_kind kind;
-	char *run_id;		/* a results log's header run id, else NULL */
+	char *run_id; /* a results log's header run id, else NULL */
 	uint64_t created_unix;
 	uint32_t records, damaged;
 };
@@ -21,8 +21,8 @@ struct rs_copy {
 	int src;
 	uint8_t *data;
 	size_t len;
-	json_object *obj;	/* parsed in rs_build; NULL when not a valid record */
-	char *invalid;		/* why not, or NULL */
+	json_object *obj; /* parsed in rs_build; NULL when not a valid record */
+	char *invalid;	  /* why not, or NULL */
 };
 
 struct rs_damage {
@@ -34,10 +34,10 @@ struct rs_damage {
 /* A kept record: the run's, one per seq. */
 struct rs_record {
 	uint32_t seq;
-	const struct rs_copy *copy;	/* the bytes written out */
+	const struct rs_copy *copy; /* the bytes written out */
 	uint32_t cell_index, cell_count, repeat;
 	enum rs_status status;
-	int64_t start_unix;		/* times.start_unix, -1 when absent */
+	int64_t start_unix; /* times.start_unix, -1 when absent */
 };
 
 struct rs_seqs {
@@ -46,7 +46,7 @@ struct rs_seqs {
 };
 
 struct rs_run {
-	const char *run_id;		/* points into a record's JSON */
+	const char *run_id; /* points into a record's JSON */
 	uint32_t records;
 };
 
@@ -66,14 +66,14 @@ struct result_set {
 	char *run_id;
 	const char *matrix;
 	json_object *kernel;
-	int64_t created_unix;		/* -1 when unknown */
+	int64_t created_unix; /* -1 when unknown */
 	struct rs_record *records;
 	size_t nrecords;
-	struct rs_seqs damaged;		/* seen, not intact anywhere */
-	struct rs_seqs lost;		/* below the highest seq, no trace */
-	struct rs_seqs invalid;		/* intact bytes, not a valid record */
-	struct rs_seqs disagree;	/* sources hold different bytes */
-	struct rs_run *runs;		/* every run with a valid record, the kept one too */
+	struct rs_seqs damaged;	 /* seen, not intact anywhere */
+	struct rs_seqs lost;	 /* below the highest seq, no trace */
+	struct rs_seqs invalid;	 /* intact bytes, not a valid record */
+	struct rs_seqs disagree; /* sources hold different bytes */
+	struct rs_run *runs;	 /* every run with a valid record, the kept one too */
 	size_t nruns;
 	uint32_t cell_count, repeats;
 	struct rs_cell *missing;

@@ -259,8 +259,11 @@ static int fill(const struct result_set *rs, const char *tmp, char *err, size_t 
 		}
 	}
 	m = manifest(rs);
-	r = m && !path_join(path, sizeof(path), tmp, MANIFEST) ? json_object_to_file_ext(path, m, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
-						  JSON_C_TO_STRING_NOSLASHESCAPE) : -1;
+	r = m && !path_join(path, sizeof(path), tmp, MANIFEST)
+		    ? json_object_to_file_ext(path, m,
+					      JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
+						      JSON_C_TO_STRING_NOSLASHESCAPE)
+		    : -1;
 	json_object_put(m);
 	if (r) {
 		snprintf(err, errlen, "%s: cannot write the manifest", path);

@@ -60,7 +60,7 @@ static void fix_crcs(uint8_t *img, size_t size, bool payload)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct rlog_scan_result res;
-	struct order o = { 0 };
+	struct order o = {0};
 	char err[RLOG_ERR_LEN];
 	uint8_t *img;
 

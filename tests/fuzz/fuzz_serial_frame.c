@@ -67,7 +67,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	d = frame_decoder_new(check_event, NULL);
 	if (d) {
 		for (size_t off = 0; off < size - 1; off += step)
-			frame_decoder_feed(d, buf + off, size - 1 - off < step ? size - 1 - off : step);
+			frame_decoder_feed(d, buf + off,
+					   size - 1 - off < step ? size - 1 - off : step);
 		frame_decoder_finish(d);
 		frame_decoder_free(d);
 	}

@@ -67,7 +67,7 @@ static const char *status_of(const struct gen *g, uint32_t seq)
 
 static char *make_record(const struct gen *g, uint32_t seq, size_t *len)
 {
-	struct synth_run run = { g->run_id, "quick", "6.1.0-57-amd64", g->cells };
+	struct synth_run run = {g->run_id, "quick", "6.1.0-57-amd64", g->cells};
 	uint64_t rnd = g->seed * 1000003 + seq;
 	size_t size = g->size_min + synth_below(&rnd, g->size_max - g->size_min + 1);
 
@@ -163,8 +163,9 @@ static int write_log(const struct gen *g)
 		return 1;
 	}
 	for (uint32_t seq = 1; seq <= g->n; seq++) {
-		struct rlog_entry e = { .seq = seq, .cell_index = (seq - 1) % g->cells,
-					.repeat = (seq - 1) / g->cells };
+		struct rlog_entry e = {.seq = seq,
+				       .cell_index = (seq - 1) % g->cells,
+				       .repeat = (seq - 1) / g->cells};
 		char *rec;
 
 		if (marked(g->skip, g->nskip, seq))
@@ -202,8 +203,11 @@ static uint32_t seq_arg(const char *s)
 
 int main(int argc, char **argv)
 {
-	struct gen g = { .run_id = "5f0c9a1e7d2b4c38", .size_min = 1000, .size_max = 60000,
-			 .block_size = 4096, .seed = 1 };
+	struct gen g = {.run_id = "5f0c9a1e7d2b4c38",
+			.size_min = 1000,
+			.size_max = 60000,
+			.block_size = 4096,
+			.seed = 1};
 
 	if (argc < 4) {
 		fprintf(stderr, "usage: results_gen serial|log FILE N [options]\n");
@@ -232,7 +236,8 @@ int main(int argc, char **argv)
 			g.run_id = v;
 		else if (!strcmp(a, "--cells"))
 			g.cells = seq_arg(v);
-		else if (!strcmp(a, "--size") && sscanf(v, "%zu-%zu", &g.size_min, &g.size_max) == 2)
+		else if (!strcmp(a, "--size") &&
+			 sscanf(v, "%zu-%zu", &g.size_min, &g.size_max) == 2)
 			;
 		else if (!strcmp(a, "--block-size"))
 			g.block_size = seq_arg(v);

@@ -34,7 +34,7 @@ struct synth_run {
 	const char *run_id;
 	const char *matrix;
 	const char *release;
-	uint32_t cells;		/* cell.count */
+	uint32_t cells; /* cell.count */
 };
 
 /*
@@ -102,7 +102,8 @@ static inline char *synth_record(const struct synth_run *run, uint32_t seq, cons
 		for (int p = 1; p <= 20; p++) {
 			char pk[32];
 
-			snprintf(pk, sizeof(pk), "%d.%06d", p * 5 - 1, (int)synth_below(&rnd, 1000000));
+			snprintf(pk, sizeof(pk), "%d.%06d", p * 5 - 1,
+				 (int)synth_below(&rnd, 1000000));
 			jw_uint(&j, pk, synth_below(&rnd, 100000000));
 		}
 		jw_obj_end(&j);

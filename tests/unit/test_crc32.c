@@ -27,8 +27,7 @@ static void test_crc32_matches_zlib(void)
 		size_t off = synth_below(&rnd, 1000), len = synth_below(&rnd, sizeof(buf) - off);
 		uint32_t seed = t % 3 ? 0 : (uint32_t)synth_rand(&rnd);
 
-		CHECK_EQ_INT(crc32_ieee(seed, buf + off, len),
-			     crc32(seed, buf + off, (uInt)len));
+		CHECK_EQ_INT(crc32_ieee(seed, buf + off, len), crc32(seed, buf + off, (uInt)len));
 	}
 }
 
@@ -67,9 +66,9 @@ static void test_base64_strict(void)
 {
 	uint8_t out[16];
 	static const char *const bad[] = {
-		"Zm8", "Zm9=Zm8=", "Zm=8", "Zm9v!mFy", "Zm9", "Zm9w=", "Zm8 ", "Zg=x",
-		"Zm9=", /* "fo" would be Zm8=: unused bits set */
-		"Zh==", /* "f" is Zg==: unused bits set */
+		"Zm8",	 "Zm9=Zm8=", "Zm=8", "Zm9v!mFy", "Zm9",
+		"Zm9w=", "Zm8 ",     "Zg=x", "Zm9=", /* "fo" would be Zm8=: unused bits set */
+		"Zh==",				     /* "f" is Zg==: unused bits set */
 	};
 
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)

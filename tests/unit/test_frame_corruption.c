@@ -51,7 +51,8 @@ static void puts_(struct buf *b, const char *s)
 
 static const char *const kernel_lines[] = {
 	"[   12.345678] md/raid:md0: device vdb operational as raid disk 1",
-	"[   13.000001] EXT4-fs (md0): mounted filesystem with ordered data mode. Quota mode: none.",
+	"[   13.000001] EXT4-fs (md0): mounted filesystem with ordered data mode. Quota mode: "
+	"none.",
 	"[   14.200000] systemd[1]: Started user@0.service - User Manager for UID 0.",
 	"[   15.500000] BUG: kernel NULL pointer dereference, address: 0000000000000000",
 	"[   16.000000] md: md0 stopped.",
@@ -67,7 +68,7 @@ static const char *kernel_line(uint64_t *rnd)
 
 static void make_run(void)
 {
-	struct synth_run run = { "5f0c9a1e7d2b4c38", "quick", "6.1.0-57-amd64", 40 };
+	struct synth_run run = {"5f0c9a1e7d2b4c38", "quick", "6.1.0-57-amd64", 40};
 	uint64_t rnd = 2024;
 
 	for (uint32_t seq = 1; seq <= NREC; seq++) {
@@ -80,7 +81,8 @@ static void make_run(void)
 		count = frame_chunk_count(recs[seq].len);
 		for (uint32_t i = 0; i < count; i++) {
 			char line[FRAME_LINE_MAX + 2];
-			size_t n = frame_format_line(line, seq, recs[seq].data, recs[seq].len, crc, i);
+			size_t n =
+				frame_format_line(line, seq, recs[seq].data, recs[seq].len, crc, i);
 
 			if (nlines == lines_cap) {
 				lines_cap = lines_cap ? lines_cap * 2 : 1024;
@@ -96,23 +98,22 @@ static void make_run(void)
 
 /* Line-level damage: what is written around and inside each of our lines. */
 struct line_damage {
-	double between;		/* chance of 1-3 kernel lines before a line */
-	double inside;		/* chance of a kernel line printed inside a line */
-	double ansi;		/* chance of escape sequences / control bytes inside a line */
-	double duplicate;	/* chance a line is written twice */
-	int replay;		/* whole records written again later */
-	const char *eol;	/* line ending; NULL: a mix of all */
+	double between;	  /* chance of 1-3 kernel lines before a line */
+	double inside;	  /* chance of a kernel line printed inside a line */
+	double ansi;	  /* chance of escape sequences / control bytes inside a line */
+	double duplicate; /* chance a line is written twice */
+	int replay;	  /* whole records written again later */
+	const char *eol;  /* line ending; NULL: a mix of all */
 };
 
 static const char *pick_eol(const struct line_damage *ld, uint64_t *rnd)
 {
-	static const char *const eols[] = { "\n", "\r\n", "\n\r", "\r", "\r\r\n" };
+	static const char *const eols[] = {"\n", "\r\n", "\n\r", "\r", "\r\r\n"};
 
 	return ld->eol ? ld->eol : eols[synth_below(rnd, 5)];
 }
 
-static void emit_line(struct buf *b, const char *line, const struct line_damage *ld,
-		      uint64_t *rnd)
+static void emit_line(struct buf *b, const char *line, const struct line_damage *ld, uint64_t *rnd)
 {
 	size_t n = strlen(line), at;
 
@@ -134,8 +135,8 @@ static void emit_line(struct buf *b, const char *line, const struct line_damage 
 		}
 		put(b, line + at, n - at);
 	} else if ((double)synth_below(rnd, 1000000) < ld->ansi * 1e6) {
-		static const char *const junk[] = { "\x1b[0m", "\x1b[1;31m", "\x1b(B", "\x07",
-						    "\0", "\x1b[?25h", "\xff\xfe" };
+		static const char *const junk[] = {"\x1b[0m", "\x1b[1;31m", "\x1b(B",  "\x07",
+						   "\0",      "\x1b[?25h",  "\xff\xfe"};
 
 		at = synth_below(rnd, n + 1);
 		put(b, line, at);
@@ -151,7 +152,7 @@ static void emit_line(struct buf *b, const char *line, const struct line_damage 
 
 static struct buf write_log(const struct line_damage *ld, uint64_t seed)
 {
-	struct buf b = { 0 };
+	struct buf b = {0};
 	uint64_t rnd = seed;
 
 	for (size_t i = 0; i < nlines; i++) {
@@ -193,28 +194,38 @@ struct kind {
 	struct line_damage ld;
 	double drop, flip;
 	bool cut;
-	bool lossless;		/* every record must come back */
+	bool lossless; /* every record must come back */
 };
 
 static const struct kind kinds[] = {
-	{ "clean", { .eol = "\n" }, 0, 0, false, true },
-	{ "kernel lines between ours (30% of lines)", { .between = 0.3, .eol = "\n" }, 0, 0,
-	  false, true },
-	{ "kernel line inside ours (20% of lines)", { .inside = 0.2, .eol = "\n" }, 0, 0, false,
-	  true },
-	{ "ANSI/control junk inside ours (20%)", { .ansi = 0.2, .eol = "\n" }, 0, 0, false,
-	  true },
-	{ "duplicated lines (10%) + 5 records replayed", { .duplicate = 0.1, .replay = 5,
-	  .eol = "\n" }, 0, 0, false, true },
-	{ "CRLF endings", { .eol = "\r\n" }, 0, 0, false, true },
-	{ "mixed LF/CRLF/LFCR/CR endings", { .eol = NULL }, 0, 0, false, true },
-	{ "dropped bytes (1e-5 per byte)", { .eol = "\n" }, 1e-5, 0, false, false },
-	{ "dropped bytes (1e-4 per byte)", { .eol = "\n" }, 1e-4, 0, false, false },
-	{ "bit flips (1e-5 per byte)", { .eol = "\n" }, 0, 1e-5, false, false },
-	{ "bit flips (1e-4 per byte)", { .eol = "\n" }, 0, 1e-4, false, false },
-	{ "end cut off", { .eol = "\n" }, 0, 0, true, false },
-	{ "all of the above at once (1e-5)", { .between = 0.3, .inside = 0.1, .ansi = 0.1,
-	  .duplicate = 0.05, .replay = 2, .eol = NULL }, 1e-5, 1e-5, true, false },
+	{"clean", {.eol = "\n"}, 0, 0, false, true},
+	{"kernel lines between ours (30% of lines)",
+	 {.between = 0.3, .eol = "\n"},
+	 0,
+	 0,
+	 false,
+	 true},
+	{"kernel line inside ours (20% of lines)", {.inside = 0.2, .eol = "\n"}, 0, 0, false, true},
+	{"ANSI/control junk inside ours (20%)", {.ansi = 0.2, .eol = "\n"}, 0, 0, false, true},
+	{"duplicated lines (10%) + 5 records replayed",
+	 {.duplicate = 0.1, .replay = 5, .eol = "\n"},
+	 0,
+	 0,
+	 false,
+	 true},
+	{"CRLF endings", {.eol = "\r\n"}, 0, 0, false, true},
+	{"mixed LF/CRLF/LFCR/CR endings", {.eol = NULL}, 0, 0, false, true},
+	{"dropped bytes (1e-5 per byte)", {.eol = "\n"}, 1e-5, 0, false, false},
+	{"dropped bytes (1e-4 per byte)", {.eol = "\n"}, 1e-4, 0, false, false},
+	{"bit flips (1e-5 per byte)", {.eol = "\n"}, 0, 1e-5, false, false},
+	{"bit flips (1e-4 per byte)", {.eol = "\n"}, 0, 1e-4, false, false},
+	{"end cut off", {.eol = "\n"}, 0, 0, true, false},
+	{"all of the above at once (1e-5)",
+	 {.between = 0.3, .inside = 0.1, .ansi = 0.1, .duplicate = 0.05, .replay = 2, .eol = NULL},
+	 1e-5,
+	 1e-5,
+	 true,
+	 false},
 };
 
 static struct collected col;
@@ -223,7 +234,7 @@ static void run_kind(const struct kind *k, uint64_t seed)
 {
 	struct buf b = write_log(&k->ld, seed);
 	uint64_t rnd = seed * 31 + 7;
-	bool recovered[NREC + 1] = { false }, damaged[NREC + 1] = { false };
+	bool recovered[NREC + 1] = {false}, damaged[NREC + 1] = {false};
 	uint32_t wrong = 0, nrecovered = 0, ndamaged = 0, gaps = 0, tail = 0, max_seen = 0;
 
 	drop_bytes(&b, k->drop, &rnd);
@@ -300,11 +311,12 @@ static void test_corruption_other_seeds(void)
  */
 static void test_every_single_flip_and_drop(void)
 {
-	static const char *const small[] = { "{\"seq\":1,\"status\":\"ok\"}",
-					     "{\"seq\":2,\"pad\":\"" /* 2 lines */
-					     "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
-					     "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"}" };
-	struct buf b = { 0 };
+	static const char *const small[] = {
+		"{\"seq\":1,\"status\":\"ok\"}",
+		"{\"seq\":2,\"pad\":\"" /* 2 lines */
+		"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+		"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"}"};
+	struct buf b = {0};
 	uint32_t wrong = 0, intact = 0, runs = 0;
 
 	for (uint32_t s = 0; s < 2; s++) {
@@ -344,7 +356,8 @@ static void test_every_single_flip_and_drop(void)
 		}
 	}
 	printf("# exhaustive: %u single-byte damages of a %zu-byte log, %u records kept intact, "
-	       "%u wrong\n", runs, b.len, intact, wrong);
+	       "%u wrong\n",
+	       runs, b.len, intact, wrong);
 	CHECK_EQ_INT(wrong, 0);
 	CHECK(intact > 0);
 	free(b.p);

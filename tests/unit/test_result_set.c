@@ -11,7 +11,7 @@
 #include "synth_record.h"
 
 static char err[RS_ERR_LEN];
-static struct synth_run run = { "run-a", "quick", "6.1.0", 4 };
+static struct synth_run run = {"run-a", "quick", "6.1.0", 4};
 
 static void add(struct result_set *rs, int src, uint32_t seq, const struct synth_run *r)
 {
@@ -148,13 +148,14 @@ static void test_invalid_records(void)
 	CHECK_EQ_INT(rs->lost.n, 0);
 	for (size_t i = 0; i < rs->ncopies; i++)
 		if (rs->copies[i].seq == 5)
-			CHECK(rs->copies[i].invalid && strstr(rs->copies[i].invalid, "frame says 5"));
+			CHECK(rs->copies[i].invalid &&
+			      strstr(rs->copies[i].invalid, "frame says 5"));
 	rs_free(rs);
 }
 
 static void test_several_runs(void)
 {
-	struct synth_run other = { "run-b", "quick", "6.2.0", 4 };
+	struct synth_run other = {"run-b", "quick", "6.2.0", 4};
 	struct result_set *rs = two_sources(2);
 
 	add(rs, 0, 1, &other);

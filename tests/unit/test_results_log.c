@@ -80,8 +80,11 @@ static void zero_blocks(uint64_t block, uint64_t n)
 
 static int append(struct results_log *log, uint32_t seq)
 {
-	struct rlog_entry e = { .seq = seq, .cell_index = (seq - 1) % 10, .repeat = (seq - 1) / 10,
-				.data = recs[seq], .len = rec_len[seq] };
+	struct rlog_entry e = {.seq = seq,
+			       .cell_index = (seq - 1) % 10,
+			       .repeat = (seq - 1) / 10,
+			       .data = recs[seq],
+			       .len = rec_len[seq]};
 
 	return rlog_append(log, &e, err, sizeof(err));
 }
@@ -273,12 +276,12 @@ static void test_init_refuses_signatures(void)
 		size_t len;
 		const char *name;
 	} sigs[] = {
-		{ 1080, "\x53\xef", 2, "ext2/3/4" },
-		{ 512, "EFI PART", 8, "GPT" },
-		{ 0, "XFSB", 4, "XFS" },
-		{ 65600, "_BHRfS_M", 8, "btrfs" },
-		{ 510, "\x55\xaa", 2, "MBR" },
-		{ 4096, "\xfc\x4e\x2b\xa9", 4, "md RAID" },
+		{1080, "\x53\xef", 2, "ext2/3/4"},
+		{512, "EFI PART", 8, "GPT"},
+		{0, "XFSB", 4, "XFS"},
+		{65600, "_BHRfS_M", 8, "btrfs"},
+		{510, "\x55\xaa", 2, "MBR"},
+		{4096, "\xfc\x4e\x2b\xa9", 4, "md RAID"},
 	};
 
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
@@ -296,8 +299,12 @@ static void test_init_refuses_signatures(void)
 
 static void test_progress_slots(void)
 {
-	struct rlog_progress p = { .state = RLOG_CELL, .cell_index = 3, .cell_count = 10,
-				   .seq = 4, .boots = 1, .note = "mkfs" };
+	struct rlog_progress p = {.state = RLOG_CELL,
+				  .cell_index = 3,
+				  .cell_count = 10,
+				  .seq = 4,
+				  .boots = 1,
+				  .note = "mkfs"};
 	struct rlog_scan_result res;
 	struct results_log log;
 	struct seen s;
@@ -353,7 +360,7 @@ static void test_truncated_image(void)
 static void test_refuses_bad_records(void)
 {
 	struct results_log log;
-	struct rlog_entry e = { .seq = 1, .data = "x", .len = 0 };
+	struct rlog_entry e = {.seq = 1, .data = "x", .len = 0};
 
 	make_log(0);
 	CHECK_EQ_INT(rlog_open(&log, path, NULL, NULL, err, sizeof(err)), 0);
@@ -368,7 +375,7 @@ static void test_refuses_bad_records(void)
 
 int main(void)
 {
-	struct synth_run run = { "run-1", "quick", "6.1.0", 10 };
+	struct synth_run run = {"run-1", "quick", "6.1.0", 10};
 	uint64_t rnd = 5;
 	int fd = mkstemp(path);
 

@@ -73,6 +73,7 @@ static void test_line_length_bound(void)
 	}
 	n = frame_format_line(line, UINT32_MAX, big, FRAME_RECORD_MAX, 0xffffffffu, last - 1);
 	CHECK(n - 1 <= FRAME_LINE_MAX);
+	CHECK_EQ_INT(n - 1, 184); /* docs/records.md says so */
 	CHECK_EQ_INT(frame_parse_line(line, n - 1, &fl), 0);
 	CHECK_EQ_INT(fl.index, last - 1);
 	free(big);
@@ -87,7 +88,8 @@ static void test_every_flip_and_cut_rejected(void)
 	int accepted = 0;
 
 	memset(rec, 'x', sizeof(rec));
-	n = frame_format_line(line, 12345, rec, sizeof(rec), crc32_ieee(0, rec, sizeof(rec)), 1) - 1;
+	n = frame_format_line(line, 12345, rec, sizeof(rec), crc32_ieee(0, rec, sizeof(rec)), 1) -
+	    1;
 	for (size_t i = 0; i < n; i++) {
 		for (int b = 0; b < 8; b++) {
 			line[i] ^= (char)(1 << b);
@@ -134,7 +136,7 @@ static void test_writer_refuses_bad_sizes(void)
 
 static void test_roundtrip_sizes(void)
 {
-	static const size_t sizes[] = { 1, 2, 3, 95, 96, 97, 191, 192, 193, 1000, 61440 };
+	static const size_t sizes[] = {1, 2, 3, 95, 96, 97, 191, 192, 193, 1000, 61440};
 	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
 		uint8_t *rec = malloc(sizes[i]);
 		size_t tlen;
@@ -160,7 +162,7 @@ static void test_roundtrip_sizes(void)
 /* Byte by byte and in odd pieces: the decoder keeps its state across feeds. */
 static void test_feed_in_pieces(void)
 {
-	struct synth_run run = { "r1", "quick", "6.1.0", 12 };
+	struct synth_run run = {"r1", "quick", "6.1.0", 12};
 	size_t len, tlen;
 	char *rec = synth_record(&run, 3, "ok", 5000, &len);
 	char *text = framed(3, rec, len, -1, &tlen);
@@ -178,7 +180,7 @@ static void test_feed_in_pieces(void)
 /* The kmsg variant: "<level>" before each line, each one write under kmsg's limit. */
 static void test_kmsg_lines(void)
 {
-	struct synth_run run = { "r1", "quick", "6.1.0", 12 };
+	struct synth_run run = {"r1", "quick", "6.1.0", 12};
 	size_t len, tlen, lines = 0;
 	char *rec = synth_record(&run, 9, "ok", 3000, &len);
 	char *text = framed(9, rec, len, 4, &tlen);
