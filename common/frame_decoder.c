@@ -39,7 +39,8 @@ enum sanitize_state { S_TEXT, S_ESC, S_CSI };
 struct broken {
 	char text[FRAME_LINE_MAX];
 	size_t len;
-	int age; /* lines read since */
+	int age;	  /* lines read since */
+	bool counted_bad; /* a whole prefix that failed: stats.bad counts it until repaired */
 };
 
 struct frame_decoder {
@@ -286,6 +287,8 @@ static int try_repair(struct frame_decoder *d, const struct broken *b, const cha
 			continue;
 		*done = true;
 		d->stats.repaired++;
+		if (b->counted_bad)
+			d->stats.bad--;
 		return accept_line(d, &fl);
 	}
 	return 0;
@@ -318,7 +321,7 @@ static size_t partial_prefix(const char *s, size_t n, size_t *at)
 	return best;
 }
 
-static void remember_broken(struct frame_decoder *d, const char *s, size_t n)
+static void remember_broken(struct frame_decoder *d, const char *s, size_t n, bool counted_bad)
 {
 	struct broken *b;
 
@@ -330,6 +333,7 @@ static void remember_broken(struct frame_decoder *d, const char *s, size_t n)
 	b->len = n < FRAME_LINE_MAX ? n : FRAME_LINE_MAX;
 	memcpy(b->text, s, b->len);
 	b->age = 0;
+	b->counted_bad = counted_bad;
 }
 
 /* Offers this line's head to the broken lines before it; ages and drops them. */
@@ -376,12 +380,12 @@ static int process_line(struct frame_decoder *d, const char *s, size_t n)
 		} else {
 			d->stats.bad++;
 			if (!next)
-				remember_broken(d, p, (size_t)(end - p));
+				remember_broken(d, p, (size_t)(end - p), true);
 		}
 		p = next;
 	}
 	if (!find_prefix(s, n) && (m = partial_prefix(s, n, &at)) > 0)
-		remember_broken(d, s + at, m);
+		remember_broken(d, s + at, m, false);
 	return 0;
 }
 

@@ -54,7 +54,7 @@ struct frame_stats {
 	uint64_t frames;     /* lines of ours accepted, duplicates and repaired ones included */
 	uint64_t repaired;   /* ... of which put back together around interleaved text */
 	uint64_t duplicates; /* ... of which were seen before */
-	uint64_t bad;	     /* our prefix, but no line that checks (repaired ones included) */
+	uint64_t bad;	     /* our prefix, no line that checks, not repaired (a copy may be) */
 	uint64_t records;    /* FRAME_RECORD events */
 	uint64_t damaged;    /* FRAME_DAMAGED events */
 };

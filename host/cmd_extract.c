@@ -63,32 +63,25 @@ static const struct option long_opts[] = {
 struct sink {
 	struct result_set *rs;
 	int src;
-	int failed;
 };
 
 static int from_serial(void *ctx, const struct frame_event *ev)
 {
 	struct sink *s = ctx;
-	int r = ev->kind == FRAME_RECORD ? rs_add_record(s->rs, s->src, ev->seq, ev->data, ev->len)
-					 : rs_add_damaged(s->rs, s->src, ev->seq, ev->why);
-
-	s->failed |= r;
-	return r;
+	return ev->kind == FRAME_RECORD ? rs_add_record(s->rs, s->src, ev->seq, ev->data, ev->len)
+					: rs_add_damaged(s->rs, s->src, ev->seq, ev->why);
 }
 
 static int from_log(void *ctx, const struct rlog_item *item)
 {
 	struct sink *s = ctx;
-	int r = item->data ? rs_add_record(s->rs, s->src, item->seq, item->data, item->len)
-			   : rs_add_damaged(s->rs, s->src, item->seq, item->damage);
-
-	s->failed |= r;
-	return r;
+	return item->data ? rs_add_record(s->rs, s->src, item->seq, item->data, item->len)
+			  : rs_add_damaged(s->rs, s->src, item->seq, item->damage);
 }
 
 static int read_serial(struct result_set *rs, const char *path, int fd, bool quiet)
 {
-	struct sink s = {rs, rs_add_source(rs, path, RS_SERIAL), 0};
+	struct sink s = {rs, rs_add_source(rs, path, RS_SERIAL)};
 	struct frame_decoder *d;
 	const struct frame_stats *st;
 	static char buf[1 << 16];
@@ -104,29 +97,32 @@ static int read_serial(struct result_set *rs, const char *path, int fd, bool qui
 			continue;
 		if (n < 0) {
 			fprintf(stderr, "iomatrix extract: %s: %s\n", path, strerror(errno));
-			r = -1;
-			break;
+			frame_decoder_free(d);
+			return -1;
 		}
 		r = frame_decoder_feed(d, buf, (size_t)n);
 	}
 	if (!r)
 		r = frame_decoder_finish(d);
-	if (r && !s.failed)
+	if (r) {
+		/* the decoder fails only when memory runs out, here or in the sink */
 		fprintf(stderr, "iomatrix extract: %s: out of memory\n", path);
+		frame_decoder_free(d);
+		return -1;
+	}
 	st = frame_decoder_stats(d);
-	if (!r && !quiet)
+	if (!quiet)
 		printf("%s: serial log, %llu lines of ours (%llu repaired around kernel text, "
-		       "%llu duplicates, %llu failed their check)\n",
+		       "%llu duplicates), %llu that never checked\n",
 		       path, (unsigned long long)st->frames, (unsigned long long)st->repaired,
-		       (unsigned long long)st->duplicates,
-		       (unsigned long long)(st->bad > st->repaired ? st->bad - st->repaired : 0));
+		       (unsigned long long)st->duplicates, (unsigned long long)st->bad);
 	frame_decoder_free(d);
-	return r;
+	return 0;
 }
 
 static int read_log(struct result_set *rs, const char *path, bool quiet)
 {
-	struct sink s = {rs, rs_add_source(rs, path, RS_LOG), 0};
+	struct sink s = {rs, rs_add_source(rs, path, RS_LOG)};
 	struct rlog_scan_result res;
 	char err[RLOG_ERR_LEN];
 
