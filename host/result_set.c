@@ -2,13 +2,11 @@
 /* Gathering, merging and checking records into a result set; see result_set.h. */
 #include "result_set.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "record_check.h"
 #include "result_set_impl.h"
-
-const char *const rs_status_names[RS_NSTATUS] = {"ok", "failed", "timeout", "skipped", "crashed"};
 
 /* A product of cells and repeats beyond this is no matrix: missing is not worked out. */
 #define CELLS_MAX (16u << 20)
@@ -181,118 +179,18 @@ int rs_add_damaged(struct result_set *rs, int src, uint32_t seq, const char *why
 	return 0;
 }
 
-/* obj at a dotted path ("cell.index"), or NULL. */
-static json_object *get_path(json_object *obj, const char *path)
-{
-	char key[64];
-
-	while (obj && *path) {
-		size_t n = strcspn(path, ".");
-
-		if (n >= sizeof(key))
-			return NULL;
-		memcpy(key, path, n);
-		key[n] = '\0';
-		if (!json_object_is_type(obj, json_type_object) ||
-		    !json_object_object_get_ex(obj, key, &obj))
-			return NULL;
-		path += n + (path[n] == '.');
-	}
-	return obj;
-}
-
-/* The keys the manifest needs, with their types (docs/records.md, "A record"). */
-static const struct {
-	const char *path;
-	json_type type;
-} required[] = {
-	{"iomatrix_record", json_type_int},
-	{"run_id", json_type_string},
-	{"seq", json_type_int},
-	{"matrix", json_type_string},
-	{"cell.index", json_type_int},
-	{"cell.count", json_type_int},
-	{"repeat", json_type_int},
-	{"status", json_type_string},
-	{"kernel", json_type_object},
-};
-
-static int status_index(const char *s)
-{
-	for (int i = 0; i < RS_NSTATUS; i++)
-		if (!strcmp(s, rs_status_names[i]))
-			return i;
-	return -1;
-}
-
-static int64_t get_int(json_object *obj, const char *path)
-{
-	return json_object_get_int64(get_path(obj, path));
-}
-
 /* Why the copy is not a record we can keep, or NULL (then c->obj is set). */
 static char *check_copy(struct rs_copy *c)
 {
-	struct json_tokener *tok = json_tokener_new();
-	enum json_tokener_error jerr;
-	char why[256] = "";
-	json_object *obj;
-	size_t end;
+	char why[256];
 
-	if (!tok)
-		return strdup("out of memory");
-	obj = json_tokener_parse_ex(tok, (const char *)c->data, (int)c->len);
-	jerr = json_tokener_get_error(tok);
-	end = json_tokener_get_parse_end(tok);
-	json_tokener_free(tok);
-	if (!obj || jerr != json_tokener_success) {
-		snprintf(why, sizeof(why), "not JSON: %s at byte %zu",
-			 json_tokener_error_desc(jerr), end);
-		json_object_put(obj);
-		return strdup(why);
-	}
-	while (end < c->len && isspace(c->data[end]))
-		end++;
-	if (end < c->len)
-		snprintf(why, sizeof(why), "text after the JSON value at byte %zu", end);
-	else if (!json_object_is_type(obj, json_type_object))
-		snprintf(why, sizeof(why), "not a JSON object");
-	for (size_t i = 0; !*why && i < sizeof(required) / sizeof(required[0]); i++)
-		if (!json_object_is_type(get_path(obj, required[i].path), required[i].type))
-			snprintf(why, sizeof(why), "key %s missing or not a %s", required[i].path,
-				 json_type_to_name(required[i].type));
-	if (*why)
-		;
-	else if (get_int(obj, "iomatrix_record") != 1)
-		snprintf(why, sizeof(why), "iomatrix_record %lld, this reader knows 1",
-			 (long long)get_int(obj, "iomatrix_record"));
-	else if (get_int(obj, "seq") != c->seq)
-		snprintf(why, sizeof(why), "record says seq %lld, its frame says %u",
-			 (long long)get_int(obj, "seq"), c->seq);
-	else if (!*json_object_get_string(get_path(obj, "run_id")))
-		snprintf(why, sizeof(why), "run_id empty");
-	else if (get_int(obj, "cell.count") < 1 || get_int(obj, "cell.count") > UINT32_MAX ||
-		 get_int(obj, "cell.index") < 0 ||
-		 get_int(obj, "cell.index") >= get_int(obj, "cell.count"))
-		snprintf(why, sizeof(why), "cell.index %lld not within cell.count %lld",
-			 (long long)get_int(obj, "cell.index"),
-			 (long long)get_int(obj, "cell.count"));
-	else if (get_int(obj, "repeat") < 0 || get_int(obj, "repeat") > UINT32_MAX)
-		snprintf(why, sizeof(why), "repeat %lld", (long long)get_int(obj, "repeat"));
-	else if (status_index(json_object_get_string(get_path(obj, "status"))) < 0)
-		snprintf(why, sizeof(why), "status \"%s\" unknown",
-			 json_object_get_string(get_path(obj, "status")));
-	if (*why) {
-		json_object_put(obj);
-		return strdup(why);
-	}
-	c->obj = obj;
-	return NULL;
+	c->obj = record_check(c->data, c->len, c->seq, why, sizeof(why));
+	return c->obj ? NULL : strdup(why);
 }
 
 static const char *run_of(const struct rs_copy *c)
 {
-	return c->obj ? json_object_get_string(get_path(c->obj, "run_id")) : NULL;
+	return c->obj ? json_object_get_string(record_get(c->obj, "run_id")) : NULL;
 }
 
 static int cmp_copy(const void *a, const void *b)
@@ -387,15 +285,15 @@ static int keep_records(struct result_set *rs)
 		if (kept != SIZE_MAX) {
 			const struct rs_copy *c = &rs->copies[kept];
 			struct rs_record *r = &rs->records[rs->nrecords++];
-			json_object *t = get_path(c->obj, "times.start_unix");
+			json_object *t = record_get(c->obj, "times.start_unix");
 
 			r->seq = c->seq;
 			r->copy = c;
-			r->cell_index = (uint32_t)get_int(c->obj, "cell.index");
-			r->cell_count = (uint32_t)get_int(c->obj, "cell.count");
-			r->repeat = (uint32_t)get_int(c->obj, "repeat");
-			r->status = (enum rs_status)status_index(
-				json_object_get_string(get_path(c->obj, "status")));
+			r->cell_index = (uint32_t)record_get_int(c->obj, "cell.index");
+			r->cell_count = (uint32_t)record_get_int(c->obj, "cell.count");
+			r->repeat = (uint32_t)record_get_int(c->obj, "repeat");
+			r->status = (enum record_status)record_status_index(
+				json_object_get_string(record_get(c->obj, "status")));
 			r->start_unix = json_object_is_type(t, json_type_int)
 						? json_object_get_int64(t)
 						: -1;
@@ -525,8 +423,8 @@ int rs_build(struct result_set *rs, const char *run_id, char *err, size_t errlen
 	if (keep_records(rs) || damaged_and_lost(rs) || count_cells(rs))
 		goto oom;
 	first = rs->records[0].copy;
-	rs->matrix = json_object_get_string(get_path(first->obj, "matrix"));
-	rs->kernel = get_path(first->obj, "kernel");
+	rs->matrix = json_object_get_string(record_get(first->obj, "matrix"));
+	rs->kernel = record_get(first->obj, "kernel");
 	for (size_t i = 0; i < rs->nrecords; i++)
 		if (rs->records[i].start_unix >= 0 &&
 		    (rs->created_unix < 0 || rs->records[i].start_unix < rs->created_unix))
@@ -572,7 +470,7 @@ static void print_seqs(FILE *f, const struct rs_seqs *s)
 
 void rs_print_summary(const struct result_set *rs, FILE *f)
 {
-	json_object *rel = get_path(rs->kernel, "release");
+	json_object *rel = record_get(rs->kernel, "release");
 
 	fprintf(f, "run %s, matrix %s, kernel %s\n", rs->run_id, rs->matrix,
 		rel ? json_object_get_string(rel) : "(unknown)");
@@ -585,8 +483,8 @@ void rs_print_summary(const struct result_set *rs, FILE *f)
 			fprintf(f, "  left out: %u records of run %s\n", rs->runs[r].records,
 				rs->runs[r].run_id);
 	fprintf(f, "records: %zu (", rs->nrecords);
-	for (int s = 0; s < RS_NSTATUS; s++)
-		fprintf(f, "%s%s %u", s ? ", " : "", rs_status_names[s], rs->counts[s]);
+	for (int s = 0; s < RECORD_NSTATUS; s++)
+		fprintf(f, "%s%s %u", s ? ", " : "", record_status_names[s], rs->counts[s]);
 	fprintf(f, ")\ncells: %u x %u repeat%s, %zu missing\n", rs->cell_count, rs->repeats,
 		rs->repeats == 1 ? "" : "s", rs->nmissing);
 	if (rs->cell_count_varies)

@@ -20,16 +20,14 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "record_check.h"
+
 #define RS_ERR_LEN 512
 
 enum rs_source_kind {
 	RS_SERIAL, /* a console log with framed lines */
 	RS_LOG,	   /* a results log (device or image) */
 };
-
-/* Record statuses, in the manifest's order. */
-enum rs_status { RS_OK, RS_FAILED, RS_TIMEOUT, RS_SKIPPED, RS_CRASHED, RS_NSTATUS };
-extern const char *const rs_status_names[RS_NSTATUS];
 
 struct result_set;
 

@@ -36,7 +36,7 @@ struct rs_record {
 	uint32_t seq;
 	const struct rs_copy *copy; /* the bytes written out */
 	uint32_t cell_index, cell_count, repeat;
-	enum rs_status status;
+	enum record_status status;
 	int64_t start_unix; /* times.start_unix, -1 when absent */
 };
 
@@ -78,7 +78,7 @@ struct result_set {
 	uint32_t cell_count, repeats;
 	struct rs_cell *missing;
 	size_t nmissing, missing_cap;
-	uint32_t counts[RS_NSTATUS];
+	uint32_t counts[RECORD_NSTATUS];
 	bool cell_count_varies;
 };
 

@@ -85,8 +85,8 @@ static json_object *manifest(const struct result_set *rs)
 	json_object_object_add(m, "cells", json_object_new_int64(rs->cell_count));
 	json_object_object_add(m, "repeats", json_object_new_int64(rs->repeats));
 	counts = json_object_new_object();
-	for (int s = 0; s < RS_NSTATUS; s++)
-		json_object_object_add(counts, rs_status_names[s],
+	for (int s = 0; s < RECORD_NSTATUS; s++)
+		json_object_object_add(counts, record_status_names[s],
 				       json_object_new_int64(rs->counts[s]));
 	json_object_object_add(counts, "missing", json_object_new_int64((int64_t)rs->nmissing));
 	json_object_object_add(m, "counts", counts);

@@ -47,8 +47,8 @@ static void test_sources_agree(void)
 	CHECK_EQ_INT(rs->cell_count, 4);
 	CHECK_EQ_INT(rs->repeats, 2);
 	CHECK_EQ_INT(rs->nmissing, 0);
-	CHECK_EQ_INT(rs->counts[RS_OK], 7);
-	CHECK_EQ_INT(rs->counts[RS_FAILED], 1);
+	CHECK_EQ_INT(rs->counts[RECORD_OK], 7);
+	CHECK_EQ_INT(rs->counts[RECORD_FAILED], 1);
 	CHECK(!rs_incomplete(rs));
 	CHECK_EQ_STR(rs->matrix, "quick");
 	rs_free(rs);
