@@ -1,12 +1,240 @@
 // SPDX-License-Identifier: GPL-2.0
-/* iomatrix extract: placeholder until its issue lands. */
+/*
+ * iomatrix extract: records out of serial logs and results logs, into a
+ * result set. Each input is told apart by content: a results log starts
+ * with its header; anything else is read as a console log.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "commands.h"
+#include "frame_decoder.h"
+#include "result_set.h"
+#include "results_log.h"
+
+static const char usage_text[] =
+	"usage: iomatrix extract INPUT... -o RESULT_SET [--force] [--run-id ID]\n"
+	"                        [--accept-incomplete] [--quiet]\n"
+	"\n"
+	"Recovers the records of a run from serial logs (console captures, kernel\n"
+	"messages and all) and results logs (the results disk or partition, or an\n"
+	"image of it), told apart by content. Records found in several inputs are\n"
+	"merged by sequence number and must agree byte for byte. Each record is\n"
+	"checked as JSON; the result set (docs/records.md) is written all at once.\n"
+	"\n"
+	"  -o, --output DIR       the result set to write; must not exist\n"
+	"  -f, --force            replace DIR when it is a result set\n"
+	"      --run-id ID        keep run ID when the inputs hold several runs\n"
+	"      --accept-incomplete\n"
+	"                         exit 0 even when the result set is incomplete\n"
+	"  -q, --quiet            print nothing but errors\n"
+	"  -h, --help             this text\n"
+	"\n"
+	"Exit status: 0 the result set is written and complete; 1 it is written\n"
+	"but incomplete: a record damaged (seen, not intact in any input), lost\n"
+	"(a gap in the sequence numbers), not a valid record, or different in two\n"
+	"inputs, or a cell of the matrix without a record (0 with\n"
+	"--accept-incomplete); 2 nothing was written: bad usage, an unreadable\n"
+	"input, no valid record, several runs and no --run-id, or DIR exists.\n";
+
+struct extract_opts {
+	const char *output;
+	const char *run_id;
+	bool force, accept_incomplete, quiet;
+};
+
+enum { OPT_RUN_ID = 256, OPT_ACCEPT };
+
+static const struct option long_opts[] = {
+	{"output", required_argument, NULL, 'o'},
+	{"force", no_argument, NULL, 'f'},
+	{"run-id", required_argument, NULL, OPT_RUN_ID},
+	{"accept-incomplete", no_argument, NULL, OPT_ACCEPT},
+	{"quiet", no_argument, NULL, 'q'},
+	{"help", no_argument, NULL, 'h'},
+	{NULL, 0, NULL, 0},
+};
+
+struct sink {
+	struct result_set *rs;
+	int src;
+};
+
+static int from_serial(void *ctx, const struct frame_event *ev)
+{
+	struct sink *s = ctx;
+	return ev->kind == FRAME_RECORD ? rs_add_record(s->rs, s->src, ev->seq, ev->data, ev->len)
+					: rs_add_damaged(s->rs, s->src, ev->seq, ev->why);
+}
+
+static int from_log(void *ctx, const struct rlog_item *item)
+{
+	struct sink *s = ctx;
+	return item->data ? rs_add_record(s->rs, s->src, item->seq, item->data, item->len)
+			  : rs_add_damaged(s->rs, s->src, item->seq, item->damage);
+}
+
+static int read_serial(struct result_set *rs, const char *path, int fd, bool quiet)
+{
+	struct sink s = {rs, rs_add_source(rs, path, RS_SERIAL)};
+	struct frame_decoder *d;
+	const struct frame_stats *st;
+	static char buf[1 << 16];
+	ssize_t n;
+	int r = 0;
+
+	if (s.src < 0 || !(d = frame_decoder_new(from_serial, &s))) {
+		fprintf(stderr, "iomatrix extract: out of memory\n");
+		return -1;
+	}
+	while (!r && (n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			fprintf(stderr, "iomatrix extract: %s: %s\n", path, strerror(errno));
+			frame_decoder_free(d);
+			return -1;
+		}
+		r = frame_decoder_feed(d, buf, (size_t)n);
+	}
+	if (!r)
+		r = frame_decoder_finish(d);
+	if (r) {
+		/* the decoder fails only when memory runs out, here or in the sink */
+		fprintf(stderr, "iomatrix extract: %s: out of memory\n", path);
+		frame_decoder_free(d);
+		return -1;
+	}
+	st = frame_decoder_stats(d);
+	if (!quiet)
+		printf("%s: serial log, %llu lines of ours (%llu repaired around kernel text, "
+		       "%llu duplicates), %llu that never checked\n",
+		       path, (unsigned long long)st->frames, (unsigned long long)st->repaired,
+		       (unsigned long long)st->duplicates, (unsigned long long)st->bad);
+	frame_decoder_free(d);
+	return 0;
+}
+
+static int read_log(struct result_set *rs, const char *path, bool quiet)
+{
+	struct sink s = {rs, rs_add_source(rs, path, RS_LOG)};
+	struct rlog_scan_result res;
+	char err[RLOG_ERR_LEN];
+
+	if (s.src < 0)
+		return -1;
+	if (rlog_scan_path(path, from_log, &s, &res, err, sizeof(err))) {
+		fprintf(stderr, "iomatrix extract: %s\n", err);
+		return -1;
+	}
+	if (rs_source_set_log(rs, s.src, res.info.run_id, res.info.created_unix))
+		return -1;
+	if (!quiet)
+		printf("%s: results log of run %s, %u records, %u damaged, last seq %u\n", path,
+		       res.info.run_id, res.records, res.damaged, res.last_seq);
+	return 0;
+}
+
+/* A results log begins with its header; anything else is a console log. */
+static int read_input(struct result_set *rs, const char *path, bool quiet)
+{
+	char head[4096];
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), r;
+
+	if (fd < 0) {
+		fprintf(stderr, "iomatrix extract: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	n = pread(fd, head, sizeof(head), 0);
+	if (n < 0) {
+		fprintf(stderr, "iomatrix extract: %s: %s\n", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (rlog_is_log(head, (size_t)n)) {
+		close(fd);
+		return read_log(rs, path, quiet);
+	}
+	r = read_serial(rs, path, fd, quiet);
+	close(fd);
+	return r;
+}
+
+static int parse_args(int argc, char **argv, struct extract_opts *o)
+{
+	int c;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:fqh", long_opts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'f':
+			o->force = true;
+			break;
+		case 'q':
+			o->quiet = true;
+			break;
+		case OPT_RUN_ID:
+			o->run_id = optarg;
+			break;
+		case OPT_ACCEPT:
+			o->accept_incomplete = true;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			exit(0);
+		default:
+			return -1;
+		}
+	}
+	if (!o->output || optind >= argc) {
+		fprintf(stderr, "iomatrix extract: %s\n",
+			!o->output ? "-o RESULT_SET is required" : "no INPUT given");
+		return -1;
+	}
+	return 0;
+}
 
 int cmd_extract(int argc, char **argv)
 {
-	(void)argc;
-	fprintf(stderr, "iomatrix %s: not built yet\n", argv[0]);
-	return 1;
+	struct extract_opts o = {0};
+	char err[RS_ERR_LEN];
+	struct result_set *rs;
+	int ret = 2;
+
+	if (parse_args(argc, argv, &o)) {
+		fputs(usage_text, stderr);
+		return 2;
+	}
+	rs = rs_new();
+	if (!rs)
+		return 2;
+	for (int i = optind; i < argc; i++)
+		if (read_input(rs, argv[i], o.quiet))
+			goto out;
+	if (rs_build(rs, o.run_id, err, sizeof(err))) {
+		fprintf(stderr, "iomatrix extract: %s\n", err);
+		goto out;
+	}
+	if (!o.quiet)
+		rs_print_summary(rs, stdout);
+	if (rs_write(rs, o.output, o.force, err, sizeof(err))) {
+		fprintf(stderr, "iomatrix extract: %s\n", err);
+		goto out;
+	}
+	if (!o.quiet)
+		printf("result set %s: %u records%s\n", o.output, rs_record_count(rs),
+		       rs_incomplete(rs) ? ", INCOMPLETE (see above)" : ", complete");
+	ret = rs_incomplete(rs) && !o.accept_incomplete ? 1 : 0;
+out:
+	rs_free(rs);
+	return ret;
 }

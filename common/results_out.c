@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0
+/* One record to every channel, in the order that keeps them agreeing; see results_out.h. */
+#include "results_out.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "serial_frame.h"
+
+int results_out_record(const struct results_out *o, const struct rlog_entry *e, char *err,
+		       size_t errlen)
+{
+	char why[RLOG_ERR_LEN] = "";
+	int ret = 0;
+
+	err[0] = '\0';
+	if (o->log && rlog_append(o->log, e, why, sizeof(why))) {
+		snprintf(err, errlen, "%s", why);
+		ret = -1;
+	}
+	for (int c = 0; o->serial_fd >= 0 && c < (o->copies > 1 ? o->copies : 1); c++) {
+		int r = o->kmsg_level >= 0
+				? frame_write_record_kmsg(o->serial_fd, o->kmsg_level, e->seq,
+							  e->data, e->len)
+				: frame_write_record(o->serial_fd, e->seq, e->data, e->len);
+
+		if (r) {
+			size_t n = strlen(err);
+
+			snprintf(err + n, errlen - n, "%sserial: record %u: %s", n ? "; " : "",
+				 e->seq, strerror(-r));
+			ret = -1;
+			break;
+		}
+	}
+	return ret;
+}
