@@ -17,6 +17,7 @@
 #include "commands.h"
 #include "errmsg.h"
 #include "image_build.h"
+#include "image_tools.h"
 
 struct image_options {
 	const char *release;
@@ -64,12 +65,37 @@ static const struct image_option {
 };
 
 #define N_OPTIONS (sizeof(image_option_table) / sizeof(image_option_table[0]))
-#define SYNOPSIS_WIDTH 84
+#define SYNOPSIS_WIDTH 90
+#define HELP_COLUMN    33
+#define HELP_WIDTH     100
 
 static void option_spelling(const struct image_option *o, char *out, size_t outlen)
 {
 	snprintf(out, outlen, "%s%s%s%s", o->name[1] ? "--" : "-", o->name, o->arg ? " " : "",
 		 o->arg ? o->arg : "");
+}
+
+/* text from column HELP_COLUMN, wrapped at word boundaries before HELP_WIDTH */
+static void print_wrapped(FILE *f, const char *text)
+{
+	size_t col = HELP_COLUMN;
+
+	while (*text) {
+		size_t word = strcspn(text, " ");
+
+		if (col > HELP_COLUMN && col + 1 + word > HELP_WIDTH) {
+			fprintf(f, "\n%*s", HELP_COLUMN, "");
+			col = HELP_COLUMN;
+		} else if (col > HELP_COLUMN) {
+			fputc(' ', f);
+			col++;
+		}
+		fprintf(f, "%.*s", (int)word, text);
+		col += word;
+		text += word;
+		text += strspn(text, " ");
+	}
+	fputc('\n', f);
 }
 
 static void usage(FILE *f, const char *cmd)
@@ -102,12 +128,14 @@ static void usage(FILE *f, const char *cmd)
 		char spell[64];
 
 		option_spelling(&image_option_table[i], spell, sizeof(spell));
-		fprintf(f, "  %-30s %s\n", spell, image_option_table[i].help);
+		fprintf(f, "  %-*s", HELP_COLUMN - 2, spell);
+		print_wrapped(f, image_option_table[i].help);
 	}
-	fprintf(f, "\nenvironment:\n"
-		   "  SOURCE_DATE_EPOCH              mtime of every entry (default 0)\n"
-		   "  IOMATRIX_TOOL_PATH             where tools are looked up (default "
-		   "/usr/sbin:/usr/bin:/sbin:/bin)\n");
+	fprintf(f, "\nenvironment:\n  %-*s", HELP_COLUMN - 2, "SOURCE_DATE_EPOCH");
+	print_wrapped(f, "the mtime of every entry, in seconds (default 0)");
+	fprintf(f, "  %-*s", HELP_COLUMN - 2, TOOL_PATH_ENV);
+	print_wrapped(f, "where busybox, mdadm and the mkfs tools are looked up (default "
+			 TOOL_PATH_DEFAULT ")");
 }
 
 /* Fill opts from argv through the table. Returns 0, 1 for --help, -1 on error. */
@@ -225,9 +253,11 @@ int cmd_image(int argc, char **argv)
 	struct image_options opts;
 	char dir[PATH_MAX], runner[PATH_MAX + 32], data[PATH_MAX + 8], out_dir[PATH_MAX + 8];
 	char err[ERRMSG_LEN];
-	struct image_request req = { .system_root = "", .notes = stderr };
+	struct image_request req = { .system_root = "" };
 	struct image_result res;
 	struct timespec t0, t1;
+	char *notes = NULL;
+	size_t notes_len = 0;
 	int r = parse_options(argc, argv, &opts);
 
 	if (r) {
@@ -253,12 +283,23 @@ int cmd_image(int argc, char **argv)
 		fprintf(stderr, "iomatrix %s: %s\n", argv[0], err);
 		return 1;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	if (image_build(&req, &res, err, sizeof(err))) {
-		fprintf(stderr, "iomatrix %s: %s\n", argv[0], err);
+	/* Notes wait for the end: a failure then prints its one line alone. */
+	req.notes = open_memstream(&notes, &notes_len);
+	if (!req.notes) {
+		fprintf(stderr, "iomatrix %s: out of memory\n", argv[0]);
 		return 1;
 	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	r = image_build(&req, &res, err, sizeof(err));
 	clock_gettime(CLOCK_MONOTONIC, &t1);
+	fclose(req.notes);
+	if (r) {
+		fprintf(stderr, "iomatrix %s: %s\n", argv[0], err);
+		free(notes);
+		return 1;
+	}
+	fputs(notes, stderr);
+	free(notes);
 	if (!opts.quiet)
 		report(&res, (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
 	image_result_free(&res);

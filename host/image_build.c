@@ -46,6 +46,14 @@ static const struct {
 	{ "/dev/null", 0666, 1, 3 },
 };
 
+/* Symlinks every distribution has and the tools expect. */
+static const struct {
+	const char *path;
+	const char *target;
+} layout_links[] = {
+	{ "/etc/mtab", "/proc/self/mounts" }, /* mke2fs, mkfs.btrfs: is it mounted? */
+};
+
 /* Project files the runner reads: glob below the data dir -> image dir. */
 static const struct {
 	const char *pattern;
@@ -63,6 +71,10 @@ static int add_layout(struct image_tree *t, char *err, size_t errlen)
 	for (size_t i = 0; i < sizeof(layout_nodes) / sizeof(layout_nodes[0]); i++)
 		if (image_add_char_dev(t, layout_nodes[i].path, layout_nodes[i].perm,
 				       layout_nodes[i].major, layout_nodes[i].minor, err, errlen))
+			return -1;
+	for (size_t i = 0; i < sizeof(layout_links) / sizeof(layout_links[0]); i++)
+		if (image_add_symlink(t, layout_links[i].path, layout_links[i].target, PART_LAYOUT,
+				      err, errlen))
 			return -1;
 	return 0;
 }

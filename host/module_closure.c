@@ -196,7 +196,7 @@ static int decide_conditional(const struct wanted_module *w, const struct kernel
 	const char *v, *served;
 
 	if (!config) {
-		*need = NEED_OPTIONAL;
+		*need = NEED_IF_MODULE; /* taken if the tree has it, else a line in the report */
 		return 1;
 	}
 	v = kernel_config_get(config, w->config);
@@ -279,6 +279,13 @@ static int want(struct closure_state *st, const struct wanted_module *w,
 	/* libkmod's lookup also answers from the running kernel: ask the tree. */
 	if (name_list_has(builtin, name) || (value && !strcmp(value, "y")))
 		return note_builtin(st, name);
+	if (need == NEED_IF_MODULE)
+		return add_info(st->out, st->err, st->errlen,
+				"%s: not in the tree, and no kernel config to say whether %s "
+				"serves it",
+				w->name, w->served_by ? w->served_by : "another module")
+			       ? -1
+			       : 0;
 	if (need == NEED_OPTIONAL) {
 		if (notes)
 			fprintf(notes,
