@@ -45,10 +45,11 @@ static const struct image_option {
 	  "take modules from DIR/lib/modules/R, as 'make modules_install INSTALL_MOD_PATH=DIR' "
 	  "leaves them; default: /lib/modules/R" },
 	{ "runner", "PATH", offsetof(struct image_options, runner), true,
-	  "the runner, /init in the image; default: iomatrix-runner beside this program" },
+	  "the runner, /init in the image; default: iomatrix-runner in this program's directory "
+	  "(build/)" },
 	{ "data-dir", "DIR", offsetof(struct image_options, data_dir), true,
 	  "project tree whose matrix/*.matrix and configs/jobs/*.fio go to /etc/iomatrix/; "
-	  "default: this program's directory/.." },
+	  "default: the parent of this program's directory" },
 	{ "compress", "zstd|xz|gzip|none", offsetof(struct image_options, compress), true,
 	  "default: the first of zstd, xz, gzip the kernel config enables (CONFIG_RD_*); gzip "
 	  "when no config is found" },
@@ -57,8 +58,8 @@ static const struct image_option {
 	  "DIR/boot/config-R, DIR/lib/modules/R/build/.config, DIR/lib/modules/R/config, "
 	  "DIR/config-R, DIR/.config" },
 	{ "o", "FILE", offsetof(struct image_options, output), true,
-	  "write the image to FILE; default: build/image/initramfs-R.cpio.EXT beside this "
-	  "program" },
+	  "write the image to FILE (whole or not at all); default: image/initramfs-R.cpio.EXT "
+	  "in this program's directory (build/image/)" },
 	{ "quiet", NULL, offsetof(struct image_options, quiet), true,
 	  "print no size breakdown (notes and errors still go to stderr)" },
 	{ "help", NULL, offsetof(struct image_options, help), false, "print this help" },
@@ -177,12 +178,18 @@ static int parse_options(int argc, char **argv, struct image_options *opts)
 					o = &image_option_table[i];
 		}
 		if (!o) {
-			if (optopt && optopt < 256)
+			/* '?': optopt is the short option, a long one's val, or 0 if unknown */
+			if (optopt >= 256)
+				fprintf(stderr, "iomatrix %s: option --%s %s\n", argv[0],
+					image_option_table[optopt - 256].name,
+					image_option_table[optopt - 256].arg ? "needs a value"
+									     : "takes no value");
+			else if (optopt)
 				fprintf(stderr, "iomatrix %s: option -%c %s\n", argv[0], optopt,
 					strchr(shortopts, optopt) ? "needs a value" : "is unknown");
 			else
-				fprintf(stderr, "iomatrix %s: option %s is unknown or needs a value\n",
-					argv[0], argv[optind - 1]);
+				fprintf(stderr, "iomatrix %s: option %s is unknown\n", argv[0],
+					argv[optind - 1]);
 			return -1;
 		}
 		if (o->arg)
@@ -253,7 +260,7 @@ int cmd_image(int argc, char **argv)
 	struct image_options opts;
 	char dir[PATH_MAX], runner[PATH_MAX + 32], data[PATH_MAX + 8], out_dir[PATH_MAX + 8];
 	char err[ERRMSG_LEN];
-	struct image_request req = { .system_root = "" };
+	struct image_request req = { 0 };
 	struct image_result res;
 	struct timespec t0, t1;
 	char *notes = NULL;

@@ -261,20 +261,11 @@ static int load_config(const struct image_request *req, const struct image_resul
 	char path[PATH_MAX];
 
 	*have = false;
-	if (req->kernel_config) {
+	if (req->kernel_config)
 		snprintf(path, sizeof(path), "%s", req->kernel_config);
-	} else {
-		char root_path[PATH_MAX];
-		const char *root = req->modules_dir;
-
-		if (!root && req->system_root[0]) {
-			/* a fake system root in tests: search it like a tree */
-			snprintf(root_path, sizeof(root_path), "%s", req->system_root);
-			root = root_path;
-		}
-		if (kernel_config_find(root, res->release, path, sizeof(path), tried, triedlen))
-			return 0;
-	}
+	else if (kernel_config_find(req->modules_dir, res->release, path, sizeof(path), tried,
+				    triedlen))
+		return 0;
 	if (kernel_config_load(cfg, path, err, errlen))
 		return -1;
 	*have = true;
@@ -371,7 +362,7 @@ int image_build(const struct image_request *req, struct image_result *res, char 
 	int ret = -1;
 
 	memset(res, 0, sizeof(*res));
-	if (kernel_release_pick(req->system_root, req->modules_dir, req->release, res->release,
+	if (kernel_release_pick("", req->modules_dir, req->release, res->release,
 				sizeof(res->release), moddir, sizeof(moddir), err, errlen) ||
 	    load_config(req, res, &cfg, &have_cfg, tried, sizeof(tried), err, errlen))
 		return -1;

@@ -25,7 +25,6 @@ struct image_request {
 	const char *kernel_config; /* NULL: looked for (kernel_config.h) */
 	const char *output;	   /* NULL: output_dir/initramfs-R.cpio[.ext] */
 	const char *output_dir;	   /* created when missing, for the default output */
-	const char *system_root;   /* "" but in tests */
 	uint32_t mtime;		   /* of every entry */
 	FILE *notes;		   /* notes and warnings (stderr) */
 };

@@ -3,6 +3,7 @@
 #include "image_tools.h"
 
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +13,15 @@
 #include "errmsg.h"
 #include "library_closure.h"
 
-const struct image_tool image_tools[] = {
+struct image_tool {
+	const char *image_path;
+	const char *program;	/* looked up in the tool path */
+	const char *package;	/* the Debian package that installs it */
+	bool optional;		/* missing: a note, not an error */
+	const char *why;
+};
+
+static const struct image_tool image_tools[] = {
 	{ "/bin/busybox", "busybox", "busybox-static", false, "shell and applets for debugging" },
 	{ "/sbin/mdadm", "mdadm", "mdadm", false, "md arrays" },
 	{ "/sbin/mke2fs", "mke2fs", "e2fsprogs", false, "ext2, ext3, ext4" },
@@ -22,10 +31,13 @@ const struct image_tool image_tools[] = {
 	{ NULL, NULL, NULL, false, NULL },
 };
 
-/* Plain files the tools read. */
-static const struct image_tool image_tool_files[] = {
-	{ "/etc/mke2fs.conf", "/etc/mke2fs.conf", "e2fsprogs", false, "mke2fs defaults" },
-	{ NULL, NULL, NULL, false, NULL },
+/* Plain files the tools read, copied from the same place on the host. */
+static const struct image_tool_file {
+	const char *path;
+	const char *package;
+} image_tool_files[] = {
+	{ "/etc/mke2fs.conf", "e2fsprogs" },
+	{ NULL, NULL },
 };
 
 /* Links to a tool, added when the tool is in the image. */
@@ -117,15 +129,11 @@ int image_add_tools(struct image_tree *t, FILE *notes, char *err, size_t errlen)
 		if (image_add_program(t, tool->image_path, host, PART_TOOLS, err, errlen))
 			return -1;
 	}
-	for (const struct image_tool *f = image_tool_files; f->image_path; f++) {
-		if (access(f->program, R_OK)) {
-			if (f->optional)
-				continue;
-			return errmsg(err, errlen, "%s not found: install %s (make deps)",
-				      f->program, f->package);
-		}
-		if (image_add_host_file(t, f->image_path, 0644, PART_TOOLS, f->program, err,
-					errlen))
+	for (const struct image_tool_file *f = image_tool_files; f->path; f++) {
+		if (access(f->path, R_OK))
+			return errmsg(err, errlen, "%s not found: install %s (make deps)", f->path,
+				      f->package);
+		if (image_add_host_file(t, f->path, 0644, PART_TOOLS, f->path, err, errlen))
 			return -1;
 	}
 	return add_links(t, err, errlen);

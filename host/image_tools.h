@@ -8,23 +8,12 @@
 #ifndef IOMATRIX_HOST_IMAGE_TOOLS_H
 #define IOMATRIX_HOST_IMAGE_TOOLS_H
 
-#include <stdbool.h>
 #include <stdio.h>
 
 #include "image_tree.h"
 
 #define TOOL_PATH_ENV	  "IOMATRIX_TOOL_PATH"
 #define TOOL_PATH_DEFAULT "/usr/sbin:/usr/bin:/sbin:/bin"
-
-struct image_tool {
-	const char *image_path;
-	const char *program;	/* looked up in the tool path */
-	const char *package;	/* the Debian package that installs it */
-	bool optional;		/* missing: a note, not an error */
-	const char *why;
-};
-
-extern const struct image_tool image_tools[];
 
 /*
  * Add every tool with its libraries, links and files. A required tool that

@@ -101,11 +101,14 @@ static int pick_tree(const char *dir, const char *release_opt, char *release,
 		     size_t release_len, char *err, size_t errlen)
 {
 	char libmod[PATH_MAX], all[1024];
+	struct stat st;
 	int count;
 
-	if (!is_dir(dir))
+	if (stat(dir, &st))
 		return errmsg(err, errlen, "--modules-dir %s: %s", dir,
-			      errno == ENOENT ? "no such directory" : "not a directory");
+			      errno == ENOENT ? "no such directory" : strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		return errmsg(err, errlen, "--modules-dir %s: not a directory", dir);
 	snprintf(libmod, sizeof(libmod), "%s/lib/modules", dir);
 	if (!is_dir(libmod))
 		return errmsg(err, errlen,
