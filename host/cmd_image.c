@@ -241,8 +241,8 @@ static int source_date_epoch(uint32_t *mtime, char *err, size_t errlen)
 static void report(const struct image_result *res, double seconds)
 {
 	printf("iomatrix image: %s\n", res->output);
-	printf("  kernel %s, %zu modules, %s, config %s, %.1f s\n", res->release,
-	       res->module_count, res->compression->setting,
+	printf("  kernel %s, %zu modules (%zu as soft dependencies), %s, config %s, %.1f s\n",
+	       res->release, res->module_count, res->soft_count, res->compression->setting,
 	       res->config_path[0] ? res->config_path : "not found", seconds);
 	for (size_t i = 0; i < res->info.count; i++)
 		printf("  %s\n", res->info.names[i]);

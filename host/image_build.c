@@ -307,6 +307,8 @@ static int assemble(const struct image_request *req, const char *moddir,
 	if (module_closure_build(moddir, image_modules, cfg, &mods, req->notes, err, errlen))
 		return -1;
 	res->module_count = mods.count;
+	for (size_t i = 0; i < mods.count; i++)
+		res->soft_count += mods.mods[i].soft;
 	if (add_layout(t, err, errlen) ||
 	    image_add_program(t, "/init", req->runner, PART_RUNNER, err, errlen) ||
 	    image_add_tools(t, req->notes, err, errlen) ||

@@ -35,6 +35,7 @@ struct image_result {
 	char config_path[PATH_MAX]; /* "" when none was found */
 	const struct compression_kind *compression;
 	size_t module_count;
+	size_t soft_count;	  /* of those, in only as soft dependencies */
 	struct name_list info;	  /* lines for the report */
 	struct name_list builtin; /* wanted modules built into the kernel */
 	struct size_meter sizes;

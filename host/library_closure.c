@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -228,14 +229,29 @@ static int add_interp(struct image_tree *t, struct walk *w, const struct elf_dep
 				   errlen);
 }
 
+/* Does the file start with "#!"? (Its interpreter is the image's business.) */
+static bool is_script(const char *path)
+{
+	char head[2];
+	FILE *f = fopen(path, "rb");
+	bool script = f && fread(head, 1, 2, f) == 2 && head[0] == '#' && head[1] == '!';
+
+	if (f)
+		fclose(f);
+	return script;
+}
+
 int image_add_program(struct image_tree *t, const char *image_path, const char *host_path,
 		      enum image_part part, char *err, size_t errlen)
 {
 	struct walk w = { 0 };
 	int ret = -1;
 
-	if (image_add_host_file(t, image_path, 0755, part, host_path, err, errlen) ||
-	    push(&w, host_path, image_path, err, errlen))
+	if (image_add_host_file(t, image_path, 0755, part, host_path, err, errlen))
+		return -1;
+	if (is_script(host_path))
+		return 0;
+	if (push(&w, host_path, image_path, err, errlen))
 		goto out;
 	for (; w.next < w.count; w.next++) {
 		struct pending obj = w.queue[w.next];

@@ -5,7 +5,8 @@
  * shared libraries it names, recursively, each at the path the loader
  * searches first. Libraries are found as the loader finds them: the
  * object's DT_RUNPATH/DT_RPATH ($ORIGIN expanded), then the loader's
- * default directories. A static program brings nothing along.
+ * default directories. A static program brings nothing along, nor does a
+ * "#!" script (its interpreter must be in the image by other means).
  */
 #ifndef IOMATRIX_HOST_LIBRARY_CLOSURE_H
 #define IOMATRIX_HOST_LIBRARY_CLOSURE_H
