@@ -89,6 +89,23 @@ static void test_static_brings_nothing(void)
 	image_tree_free(&t);
 }
 
+static void test_script_taken_as_is(void)
+{
+	struct image_tree t = { 0 };
+	char err[ERRMSG_LEN], files[1024];
+
+	CHECK_EQ_INT(image_add_program(&t, "/init", "tests/lib/load-modules-init", PART_RUNNER,
+				       err, sizeof(err)), 0);
+	files_of(&t, 0, files, sizeof(files));
+	CHECK_EQ_STR(files, "/init:runner\n");
+	image_tree_free(&t);
+	/* neither ELF nor script: said so */
+	CHECK_EQ_INT(image_add_program(&t, "/init", "tests/lib/appliance-modules.spec",
+				       PART_RUNNER, err, sizeof(err)), -1);
+	CHECK_EQ_STR(err, "tests/lib/appliance-modules.spec: not an ELF file");
+	image_tree_free(&t);
+}
+
 static void test_missing_library(void)
 {
 	struct image_tree t = { 0 };
@@ -133,6 +150,7 @@ int main(void)
 {
 	RUN_TEST(test_origin_run_path);
 	RUN_TEST(test_static_brings_nothing);
+	RUN_TEST(test_script_taken_as_is);
 	RUN_TEST(test_missing_library);
 	RUN_TEST(test_same_as_ldd);
 	CHECK_EXIT();
