@@ -93,7 +93,7 @@ static int add_data(struct image_tree *t, const char *data_dir, char *err, size_
 		int r;
 
 		snprintf(pattern, sizeof(pattern), "%s/%s", data_dir, data_files[i].pattern);
-		r = glob(pattern, 0, NULL, &g); /* sorted, so the order is fixed */
+		r = glob(pattern, 0, NULL, &g); /* the tree sorts entries when written */
 		if (r == GLOB_NOMATCH)
 			continue;
 		if (r)
