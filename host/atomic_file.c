@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Whole-or-nothing file writing; see atomic_file.h. */
+#include "atomic_file.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "errmsg.h"
+
+/* The one temporary file a signal handler must remove (one at a time). */
+static char pending_tmp[PATH_MAX];
+static volatile sig_atomic_t pending;
+
+static const int cleanup_signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+static void on_signal(int sig)
+{
+	if (pending)
+		unlink(pending_tmp);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void set_handlers(void (*handler)(int))
+{
+	for (size_t i = 0; i < sizeof(cleanup_signals) / sizeof(cleanup_signals[0]); i++)
+		signal(cleanup_signals[i], handler);
+}
+
+static void dir_of(const char *path, char *out, size_t outlen)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		snprintf(out, outlen, ".");
+	else if (slash == path)
+		snprintf(out, outlen, "/");
+	else
+		snprintf(out, outlen, "%.*s", (int)(slash - path), path);
+}
+
+int atomic_file_open(struct atomic_file *af, const char *path, char *err, size_t errlen)
+{
+	char dir[PATH_MAX];
+	struct stat st;
+
+	memset(af, 0, sizeof(*af));
+	af->fd = -1;
+	if (snprintf(af->path, sizeof(af->path), "%s", path) >= (int)sizeof(af->path) ||
+	    snprintf(af->tmp_path, sizeof(af->tmp_path), "%s.tmp-XXXXXX", path) >=
+		    (int)sizeof(af->tmp_path))
+		return errmsg(err, errlen, "%s: path too long", path);
+	if (!stat(path, &st) && S_ISDIR(st.st_mode))
+		return errmsg(err, errlen, "%s is a directory: give a file name with -o", path);
+	dir_of(path, dir, sizeof(dir));
+	af->fd = mkstemp(af->tmp_path);
+	if (af->fd < 0)
+		return errmsg(err, errlen, "cannot create a file in %s: %s", dir, strerror(errno));
+	snprintf(pending_tmp, sizeof(pending_tmp), "%s", af->tmp_path);
+	pending = 1;
+	set_handlers(on_signal);
+	return 0;
+}
+
+/* The temporary file is dealt with: no handler needs to remove it any more. */
+static void settled(void)
+{
+	pending = 0;
+	set_handlers(SIG_DFL);
+}
+
+void atomic_file_abort(struct atomic_file *af)
+{
+	if (af->fd < 0)
+		return;
+	close(af->fd);
+	af->fd = -1;
+	unlink(af->tmp_path);
+	settled();
+}
+
+int atomic_file_commit(struct atomic_file *af, char *err, size_t errlen)
+{
+	int ret = 0;
+
+	if (fsync(af->fd) || fchmod(af->fd, 0644))
+		ret = errmsg(err, errlen, "%s: %s", af->tmp_path, strerror(errno));
+	if (close(af->fd) && !ret)
+		ret = errmsg(err, errlen, "%s: %s", af->tmp_path, strerror(errno));
+	af->fd = -1;
+	if (!ret && rename(af->tmp_path, af->path))
+		ret = errmsg(err, errlen, "cannot rename %s to %s: %s", af->tmp_path, af->path,
+			     strerror(errno));
+	if (ret)
+		unlink(af->tmp_path);
+	settled();
+	return ret;
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Writing a file so that it appears whole or not at all: a temporary file
+ * in the same directory, renamed over the target at the end. On an error,
+ * or SIGINT/SIGTERM/SIGHUP while it is open, the temporary file is removed.
+ */
+#ifndef IOMATRIX_HOST_ATOMIC_FILE_H
+#define IOMATRIX_HOST_ATOMIC_FILE_H
+
+#include <limits.h>
+#include <stddef.h>
+
+struct atomic_file {
+	int fd;
+	char path[PATH_MAX];	  /* the target */
+	char tmp_path[PATH_MAX];  /* where the bytes go until commit */
+};
+
+/* Returns 0, or -1 with "cannot create a file in DIR: cause" in err. */
+int atomic_file_open(struct atomic_file *af, const char *path, char *err, size_t errlen);
+/* fsync, mode 0644, rename over the target. On failure the temp is gone. */
+int atomic_file_commit(struct atomic_file *af, char *err, size_t errlen);
+/* Close and remove the temporary file (no-op after commit). */
+void atomic_file_abort(struct atomic_file *af);
+
+#endif

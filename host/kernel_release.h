@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Which kernel release an image is for, and where its modules are.
+ *
+ *   system (modules_root NULL): /lib/modules/R. With no release given,
+ *       the newest R in /lib/modules that has /boot/vmlinuz-R.
+ *   a tree (modules_root DIR, as `make modules_install INSTALL_MOD_PATH=DIR`
+ *       leaves it): DIR/lib/modules/R. With no release given, DIR must hold
+ *       exactly one.
+ */
+#ifndef IOMATRIX_HOST_KERNEL_RELEASE_H
+#define IOMATRIX_HOST_KERNEL_RELEASE_H
+
+#include <stddef.h>
+
+/*
+ * Fill release and moddir. system_root prefixes the system paths ("" in
+ * use; tests point it at a fake root). Returns 0, or -1 with one line in
+ * err saying what is missing and how to get it.
+ */
+int kernel_release_pick(const char *system_root, const char *modules_root,
+			const char *release_opt, char *release, size_t release_len,
+			char *moddir, size_t moddir_len, char *err, size_t errlen);
+
+#endif
