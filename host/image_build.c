@@ -142,6 +142,26 @@ static int appendf(struct byte_buf *b, const char *fmt, ...)
 	return byte_buf_append(b, line, (size_t)n);
 }
 
+/*
+ * Parameters given to a module when PID 1 loads it. null_blk would
+ * otherwise make a 250 GiB nullb0 at load time, which the appliance would
+ * list as a disk; a matrix that wants null devices makes them itself.
+ */
+static const struct {
+	const char *name;
+	const char *params;
+} module_params[] = {
+	{ "null_blk", "nr_devices=0" },
+};
+
+static const char *params_of(const char *name)
+{
+	for (size_t i = 0; i < sizeof(module_params) / sizeof(module_params[0]); i++)
+		if (!strcmp(module_params[i].name, name))
+			return module_params[i].params;
+	return NULL;
+}
+
 /* The modules, decompressed, and modules.load listing them in load order. */
 static int add_modules(struct image_tree *t, const struct module_closure *c,
 		       const char *release, char *err, size_t errlen)
@@ -151,7 +171,7 @@ static int add_modules(struct image_tree *t, const struct module_closure *c,
 	int ret = -1;
 
 	if (appendf(&list, "# Kernel modules for %s in load order, dependencies first.\n"
-			   "# One a line: NAME PATH. Written by iomatrix image.\n",
+			   "# One a line: NAME PATH [PARAMETERS]. Written by iomatrix image.\n",
 		    release))
 		goto nomem;
 	for (size_t i = 0; i < c->builtin.count; i++)
@@ -172,7 +192,10 @@ static int add_modules(struct image_tree *t, const struct module_closure *c,
 		}
 		if (image_add_module(t, path, c->mods[i].host_path, err, errlen))
 			goto out;
-		if (appendf(&list, "%s %s\n", c->mods[i].name, path))
+		const char *params = params_of(c->mods[i].name);
+
+		if (appendf(&list, "%s %s%s%s\n", c->mods[i].name, path, params ? " " : "",
+			    params ? params : ""))
 			goto nomem;
 	}
 	snprintf(path, sizeof(path), "/lib/modules/%s/modules.load", release);

@@ -14,7 +14,7 @@
 static int parse_line(const char *line, size_t len, struct module_entry *m, char *why,
 		      size_t whylen)
 {
-	char copy[512], *name, *path, *extra, *save;
+	char copy[512], *name, *path, *params, *save;
 
 	if (len >= sizeof(copy)) {
 		snprintf(why, whylen, "line longer than %zu characters", sizeof(copy) - 1);
@@ -24,13 +24,19 @@ static int parse_line(const char *line, size_t len, struct module_entry *m, char
 	copy[len] = '\0';
 	name = strtok_r(copy, " \t\r", &save);
 	path = strtok_r(NULL, " \t\r", &save);
-	extra = strtok_r(NULL, " \t\r", &save);
-	if (!path || extra) {
-		snprintf(why, whylen, "expected \"<name> <path>\", got \"%.*s\"", (int)len, line);
+	params = strtok_r(NULL, "\r", &save); /* the rest of the line, as insmod takes it */
+	if (!path) {
+		snprintf(why, whylen, "expected \"<name> <path> [parameters]\", got \"%.*s\"",
+			 (int)len, line);
 		return -1;
 	}
-	if (strlen(name) >= sizeof(m->name) || strlen(path) >= sizeof(m->path)) {
-		snprintf(why, whylen, "module name or path too long");
+	if (!params)
+		params = "";
+	while (*params == ' ' || *params == '\t')
+		params++;
+	if (strlen(name) >= sizeof(m->name) || strlen(path) >= sizeof(m->path) ||
+	    strlen(params) >= sizeof(m->params)) {
+		snprintf(why, whylen, "module name, path or parameters too long");
 		return -1;
 	}
 	if (path[0] != '/') {
@@ -39,6 +45,7 @@ static int parse_line(const char *line, size_t len, struct module_entry *m, char
 	}
 	strcpy(m->name, name);
 	strcpy(m->path, path);
+	strcpy(m->params, params);
 	return 0;
 }
 
@@ -121,7 +128,7 @@ enum module_result module_load(const struct module_entry *m, double *seconds, in
 		*seconds = now() - start;
 		return MODULE_FAILED;
 	}
-	ret = syscall(SYS_finit_module, fd, "", 0);
+	ret = syscall(SYS_finit_module, fd, m->params, 0);
 	if (ret)
 		*error = errno;
 	close(fd);

@@ -23,6 +23,7 @@
 struct module_entry {
 	char name[64];
 	char path[256];
+	char params[128]; /* "key=value ..." passed to finit_module, or "" */
 	int line;
 };
 
