@@ -11,25 +11,34 @@
  * combinations, and what a machine cannot run is kept as a skipped cell with
  * its reason.
  *
- * Typical use (the runner):
+ * Typical use (the runner; iomatrix.matrix=quick, iomatrix.cells=SPEC):
  *
  *	struct matrix_load_opts o = { .jobs_dir = "/etc/iomatrix/jobs" };
- *	struct matrix *m = matrix_load("/etc/iomatrix/matrix/quick.matrix", &o,
- *				       err, sizeof(err));
+ *	char path[256], err[MATRIX_ERR_LEN];
+ *	matrix_path_for_name("/etc/iomatrix/matrix", "quick", path, sizeof(path), err,
+ *			     sizeof(err));				// bad name: err
+ *	struct matrix *m = matrix_load(path, &o, err, sizeof(err));
+ *	struct cell_select *sel = cell_select_parse(SPEC, m, true, err, sizeof(err));
  *	struct machine mc = { .ndisks = 4, .disk_bytes = {...}, .mem_bytes = ... };
  *	struct cell_list cl;
  *	matrix_expand(m, &mc, 0, &cl, err, sizeof(err));	// 0: the matrix's scale
  *	for (int i = 0; i < cl.count; i++) {
  *		struct cell *c = &cl.cells[i];
- *		if (!cell_select_match(sel, c->index, c->value_index))
+ *		if (!cell_select_match(sel, c))
  *			continue;
  *		if (c->skip)	// record status "skipped", error = c->skip
  *			continue;
- *		for (int r = 0; r < c->repeats; r++)
- *			... build c->array over c->disks disks, mkfs c->fs ...
- *			cell_workload_argv(c, dirs, ndirs, &argv, err, sizeof(err));
+ *		for (int r = 0; r < c->repeats; r++) {
+ *			// mdadm --level=array_info(c->array)->name over the first
+ *			// c->disks disks, --chunk=c->chunk_bytes/1024, --assume-clean
+ *			// unless c->resync; mkfs fs_info(c->fs)->name with
+ *			// c->mkfs_options; mount -o c->mount_options; readahead,
+ *			// scheduler; then, within c->time_limit_s for the repeat:
+ *			cell_workload_argv(c, dirs, c->filesystems, &argv, err, sizeof(err));
+ *		}
  *	}
  *	cell_list_free(&cl);
+ *	cell_select_free(sel);
  *	matrix_free(m);
  *
  * Every error is one line naming the file, the line and the key or value.

@@ -9,9 +9,10 @@
  * step of every fs x array kind: mdadm --create (assume-clean), mkfs with
  * iomatrix's default options, mount, 64 MiB dd conv=fsync, 4k O_DIRECT
  * random writes and reads (2 s each), umount, wipefs, mdadm --stop and
- * --zero-superblock, and the resync of a 4-disk raid1 and raid5. Steps vary
- * by about +-30 % between boots; the model is for small disks under TCG
- * and says nothing about real hardware beyond runtime-bound workloads.
+ * --zero-superblock, and the resync of a 4-disk raid1 and raid5. The numbers
+ * are the mean of two such boots, on a machine shared with other work: the
+ * two differed by up to 2x in IOPS and 1.5x in mkfs. The model is for small
+ * disks under TCG; on real hardware only runtime-bound workloads mean much.
  */
 #include <math.h>
 #include <string.h>
@@ -21,47 +22,48 @@
 
 /* mkfs of one filesystem, seconds: [array][fs] (fs: ext2 ext3 ext4 btrfs xfs) */
 static const double mkfs_s[ARRAY_LEVEL_COUNT][FS_TYPE_COUNT] = {
-	[ARRAY_JBOD] = {0.19, 0.68, 0.20, 0.25, 0.15},
-	[ARRAY_LINEAR] = {0.16, 1.08, 0.15, 0.24, 0.11},
-	[ARRAY_RAID0] = {0.18, 1.04, 0.20, 0.19, 0.20},
-	[ARRAY_RAID1] = {0.27, 0.49, 0.33, 0.32, 0.96},
-	[ARRAY_RAID10] = {0.29, 0.77, 0.53, 0.35, 0.38},
-	[ARRAY_RAID5] = {0.90, 2.42, 1.89, 0.42, 1.44},
-	[ARRAY_RAID6] = {0.56, 1.53, 0.77, 0.36, 1.29},
+	[ARRAY_JBOD] = {0.22, 0.67, 0.20, 0.28, 0.18},
+	[ARRAY_LINEAR] = {0.29, 1.29, 0.18, 0.25, 0.15},
+	[ARRAY_RAID0] = {0.38, 1.28, 0.26, 0.26, 0.49},
+	[ARRAY_RAID1] = {0.28, 0.55, 0.43, 0.40, 0.87},
+	[ARRAY_RAID10] = {0.29, 0.80, 0.51, 0.39, 0.44},
+	[ARRAY_RAID5] = {0.77, 2.51, 1.73, 0.47, 1.52},
+	[ARRAY_RAID6] = {0.65, 1.68, 0.81, 0.38, 1.52},
 };
-static const double mount_s[FS_TYPE_COUNT] = {0.03, 0.04, 0.04, 0.15, 0.07};
-static const double umount_s[FS_TYPE_COUNT] = {0.10, 0.10, 0.12, 0.20, 0.13};
-static const double wipefs_s = 0.08; /* per device */
-static const double md_create_s = 0.12;
-static const double md_stop_s = 0.16;
-static const double md_zero_s = 0.12;
+static const double mount_s[FS_TYPE_COUNT] = {0.04, 0.04, 0.04, 0.15, 0.09};
+static const double umount_s[FS_TYPE_COUNT] = {0.12, 0.14, 0.14, 0.22, 0.17};
+static const double wipefs_s = 0.12; /* per device */
+static const double md_create_s = 0.17;
+static const double md_stop_s = 0.17;
+static const double md_zero_s = 0.14;
 static const double drop_caches_s = 0.05;
 static const double workload_start_s = 0.3; /* start the engine, write the record */
-/* Initial resync, seconds per GiB of each member (raid6: raid5's, not measured). */
+/* Initial resync, seconds per GiB of each member (raid1: 14-17, raid5: 16-61 over
+ * three boots; raid10 and raid6 were not measured and take raid1's and raid5's). */
 static const double resync_s_per_gib[ARRAY_LEVEL_COUNT] = {
 	[ARRAY_RAID1] = 15,
 	[ARRAY_RAID10] = 15,
-	[ARRAY_RAID5] = 34,
-	[ARRAY_RAID6] = 34,
+	[ARRAY_RAID5] = 43,
+	[ARRAY_RAID6] = 43,
 };
 /* One sequential stream (dd 64 MiB conv=fsync, mean over the five fs), MiB/s. */
-static const double seq_mibps[ARRAY_LEVEL_COUNT] = {86, 126, 120, 83, 95, 44, 42};
+static const double seq_mibps[ARRAY_LEVEL_COUNT] = {74, 105, 84, 64, 79, 39, 36};
 /* 4k O_DIRECT random IOPS, one stream, mean over ext2/3/4 and xfs. */
-static const double iops_write[ARRAY_LEVEL_COUNT] = {6000, 5300, 6300, 2400, 3600, 700, 730};
-static const double iops_read[ARRAY_LEVEL_COUNT] = {9800, 10600, 7300, 8200, 6100, 4400, 5900};
+static const double iops_write[ARRAY_LEVEL_COUNT] = {4100, 4000, 4200, 1800, 2600, 600, 600};
+static const double iops_read[ARRAY_LEVEL_COUNT] = {7000, 7000, 5100, 5800, 4800, 3500, 4700};
 /* btrfs reached these fractions of the others' random IOPS. */
-static const double btrfs_write_factor = 0.3, btrfs_read_factor = 0.15;
-/* Booting to the runner (bzImage, TCG) and loading the modules of every fs and md level. */
-static const double boot_s = 5.5 + 2.7;
+static const double btrfs_write_factor = 0.33, btrfs_read_factor = 0.16;
+/* Booting to the runner (bzImage, TCG; MEASURED.md) and loading every fs and md module. */
+static const double boot_s = 5.5 + 3.0;
 
 static const char model_text[] =
-	"model: boot 8.2 s once; per cell and repeat: setup (mdadm --create, mkfs and mount per\n"
+	"model: boot 8.5 s once; per cell and repeat: setup (mdadm --create, mkfs and mount per\n"
 	"  filesystem, resync when resync=wait) + workload + teardown (umount, wipefs, mdadm\n"
 	"  --stop); constants measured under QEMU TCG, -smp 2, 4 x 1 GiB sparse virtio disks\n"
 	"  (common/matrix_estimate.c). Workload: its runtime when time-based, else its bytes at\n"
-	"  one stream's rate (sequential 42-126 MiB/s by array; random 4k 700-10600 IOPS),\n"
-	"  capped by runtime; fio lays out files first when it reads. Expect +-30 %, more for\n"
-	"  cached reads (counted as disk reads) and many writers.";
+	"  one stream's rate (sequential 36-105 MiB/s by array; random 4k 600-7000 IOPS),\n"
+	"  capped by runtime; fio lays out files first when it reads. Steps varied 0.5x-2x\n"
+	"  between boots; cached reads (counted as disk reads) and many writers are rougher.";
 
 const char *matrix_estimate_model(void)
 {

@@ -11,7 +11,7 @@
 
 #include "matrix_internal.h"
 
-#define WORKLOAD_SHAPE_JOBS 16
+#define WORKLOAD_SHAPE_JOBS 64 /* jobs of a job file beyond these are not counted */
 
 /* The jobs of a fio workload as the estimate sees them (dd: njobs 0). */
 struct workload_shape {

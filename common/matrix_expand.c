@@ -240,8 +240,8 @@ int matrix_expand(const struct matrix *m, const struct machine *mc, double scale
 		return mx_fail(err, errlen, "%d disks: at most %d", mc->ndisks, MATRIX_MAX_DISKS);
 	if (scale <= 0)
 		scale = m->scale;
-	if (!(scale <= 100))
-		return mx_fail(err, errlen, "bad scale %g (above 0, at most 100)", scale);
+	if (!(scale <= 1))
+		return mx_fail(err, errlen, "bad scale %g (above 0, at most 1)", scale);
 	out->scale = scale;
 	out->cells = calloc(m->cell_count, sizeof(*out->cells));
 	if (!out->cells)

@@ -202,10 +202,10 @@ static int on_matrix_key(struct parse_ctx *c, const struct ini_event *ev, struct
 		char *end;
 		double v = strtod(ev->value, &end);
 
-		if (end == ev->value || *end || !(v > 0) || v > 100)
+		if (end == ev->value || *end || !(v > 0) || v > 1)
 			return mx_fail(err, errlen,
-				       "bad scale '%s' (a number above 0, at most "
-				       "100; 1 is the study's full size)",
+				       "bad scale '%s' (a number above 0, at most 1; 1 is the "
+				       "study's full size)",
 				       ev->value);
 		m->scale = v;
 		m->scale_at = at;

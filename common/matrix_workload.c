@@ -17,26 +17,26 @@
 #include "matrix_parse.h"
 #include "matrix_units.h"
 
-/* The fio options the scale knob shrinks. */
-static const char *const scaled_size_keys[] = {"size", "io_size"};
-static const char *const scaled_time_keys[] = {"runtime", "ramp_time"};
+/* The fio options the scale knob shrinks (by their canonical names). */
+enum scaled_kind { NOT_SCALED, SCALED_SIZE, SCALED_TIME };
+static const struct {
+	const char *key;
+	enum scaled_kind kind;
+} scaled_keys[] = {
+	{"size", SCALED_SIZE},
+	{"io_size", SCALED_SIZE},
+	{"runtime", SCALED_TIME},
+	{"ramp_time", SCALED_TIME},
+};
+#define NSCALED (sizeof(scaled_keys) / sizeof(scaled_keys[0]))
 
-static bool in_list(const char *key, const char *const *list, size_t n)
+static enum scaled_kind scaled_kind(const char *key)
 {
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(key, list[i]))
-			return true;
-	return false;
-}
-
-static bool is_size_key(const char *key)
-{
-	return in_list(fio_canonical_key(key), scaled_size_keys, 2);
-}
-
-static bool is_time_key(const char *key)
-{
-	return in_list(fio_canonical_key(key), scaled_time_keys, 2);
+	key = fio_canonical_key(key);
+	for (size_t i = 0; i < NSCALED; i++)
+		if (!strcmp(key, scaled_keys[i].key))
+			return scaled_keys[i].kind;
+	return NOT_SCALED;
 }
 
 uint64_t scale_size(uint64_t v, double scale, uint64_t bs)
@@ -74,7 +74,8 @@ static int scale_option(const struct kv *o, double scale, char **out, char *err,
 	char buf[64];
 
 	*out = NULL;
-	if (scale != 1 && o->value && is_size_key(o->key) && !strchr(o->value, '%')) {
+	if (scale != 1 && o->value && scaled_kind(o->key) == SCALED_SIZE &&
+	    !strchr(o->value, '%')) {
 		uint64_t v;
 
 		if (mx_parse_size(o->value, &v))
@@ -83,7 +84,7 @@ static int scale_option(const struct kv *o, double scale, char **out, char *err,
 					  "(give a size, or run at scale 1)",
 					  o->key, o->value);
 		mx_format_size_exact(scale_size(v, scale, 0), buf, sizeof(buf));
-	} else if (scale != 1 && o->value && is_time_key(o->key)) {
+	} else if (scale != 1 && o->value && scaled_kind(o->key) == SCALED_TIME) {
 		double v;
 
 		if (mx_parse_duration(o->value, &v))
@@ -225,15 +226,12 @@ static int resolve_fio(const struct workload_def *def, const struct settings *s,
 	    push_scaled(&w->set, &w->nset, &sets, &def->set, scale, err, errlen) ||
 	    push_scaled(&w->set, &w->nset, &sets, &s->set, scale, err, errlen))
 		goto out;
-	if (def->has_jf && scale != 1) {
-		static const char *const keys[] = {"size", "io_size", "runtime", "ramp_time"};
-
-		for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
-			if (!kv_last(&sets, keys[k]) &&
-			    scale_jobfile_key(&def->jf, keys[k], scale, &w->set, &w->nset, &sets,
-					      err, errlen))
+	if (def->has_jf && scale != 1)
+		for (size_t k = 0; k < NSCALED; k++)
+			if (!kv_last(&sets, scaled_keys[k].key) &&
+			    scale_jobfile_key(&def->jf, scaled_keys[k].key, scale, &w->set,
+					      &w->nset, &sets, err, errlen))
 				goto out;
-	}
 	if (def->has_jf) {
 		w->job_file = strdup(def->job_path);
 		if (!w->job_file) {

@@ -44,7 +44,7 @@ static void usage(FILE *f)
 		"would skip and why, and an estimated duration under QEMU TCG.\n\n"
 		"  MATRIX        a file, or a name in the project's matrix/ directory\n"
 		"                ($IOMATRIX_MATRIX_DIR overrides where names are found)\n"
-		"  --scale X     multiply sizes and runtimes by X (default: the matrix's scale)\n"
+		"  --scale X     multiply sizes and runtimes by X, 0 < X <= 1 (default: the matrix's)\n"
 		"  --cells SEL   only these cells: 1-5,9 or fs=ext4,array=raid5 (as "
 		"iomatrix.cells=)\n"
 		"  --jobs-dir D  where job= files are (default: ../configs/jobs next to the "
@@ -94,10 +94,9 @@ static int parse_args(int argc, char **argv, struct plan_opts *o)
 			break;
 		case 'x':
 			o->scale = strtod(optarg, &end);
-			if (*end || end == optarg || !(o->scale > 0) || o->scale > 100) {
+			if (*end || end == optarg || !(o->scale > 0) || o->scale > 1) {
 				fprintf(stderr,
-					"iomatrix plan: bad --scale '%s' (above 0, at most "
-					"100)\n",
+					"iomatrix plan: bad --scale '%s' (above 0, at most 1)\n",
 					optarg);
 				return 2;
 			}

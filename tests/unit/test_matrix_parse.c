@@ -168,10 +168,13 @@ static void test_matrix_section_errors(void)
 		const char *text, *error;
 	} cases[] = {
 		{"[matrix]\nscale = 0\n",
-		 "t.matrix:2: bad scale '0' (a number above 0, at most 100; 1 is the study's full "
+		 "t.matrix:2: bad scale '0' (a number above 0, at most 1; 1 is the study's full "
 		 "size)"},
 		{"[matrix]\nscale = 1x\n",
-		 "t.matrix:2: bad scale '1x' (a number above 0, at most 100; 1 is the study's full "
+		 "t.matrix:2: bad scale '1x' (a number above 0, at most 1; 1 is the study's full "
+		 "size)"},
+		{"[matrix]\nscale = 2\n",
+		 "t.matrix:2: bad scale '2' (a number above 0, at most 1; 1 is the study's full "
 		 "size)"},
 		{"[matrix]\nrepeat = 3\n", "t.matrix:2: unknown key 'repeat' in [matrix] (keys: "
 					   "name description scale repeats "
