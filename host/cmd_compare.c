@@ -95,79 +95,6 @@ static void list_metrics(FILE *f)
 			metric_table[i].from);
 }
 
-static int parse_metrics(const char *spec, const struct metric ***out, size_t *n)
-{
-	char *copy = strdup(spec), *save = NULL;
-	const struct metric **ms = calloc(metric_count + 1, sizeof(*ms));
-
-	*n = 0;
-	if (!copy || !ms)
-		goto fail;
-	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		const struct metric *m = metric_find(t);
-
-		if (!strcmp(t, "all")) {
-			*n = 0;
-			for (size_t i = 0; i < metric_count; i++)
-				ms[(*n)++] = &metric_table[i];
-			break;
-		}
-		if (!m) {
-			fprintf(stderr, "iomatrix compare: --metric %s: unknown metric (iomatrix compare --help lists them)\n",
-				t);
-			goto fail;
-		}
-		if (*n < metric_count)
-			ms[(*n)++] = m;
-	}
-	if (!*n) {
-		fprintf(stderr, "iomatrix compare: --metric '%s' names no metric\n", spec);
-		goto fail;
-	}
-	free(copy);
-	*out = ms;
-	return 0;
-fail:
-	free(copy);
-	free(ms);
-	return -1;
-}
-
-static int parse_where(const char *spec, struct cmp_filter **out, size_t *n)
-{
-	char *copy = strdup(spec), *save = NULL;
-	struct cmp_filter *fs = calloc(strlen(spec) + 1, sizeof(*fs));
-
-	*n = 0;
-	if (!copy || !fs)
-		goto fail;
-	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(t, '=');
-
-		if (!eq || eq == t) {
-			fprintf(stderr, "iomatrix compare: --where %s: '%s' is not DIM=VALUE\n", spec, t);
-			goto fail;
-		}
-		*eq = '\0';
-		fs[*n].dim = strdup(t);
-		fs[*n].value = strdup(eq + 1);
-		if (!fs[*n].dim || !fs[*n].value)
-			goto fail;
-		(*n)++;
-	}
-	free(copy);
-	*out = fs;
-	return 0;
-fail:
-	for (size_t i = 0; fs && i <= *n; i++) {
-		free(fs[i].dim);
-		free(fs[i].value);
-	}
-	free(fs);
-	free(copy);
-	return -1;
-}
-
 /* Equal labels (an A/A run on one kernel) would make columns ambiguous: use the directories. */
 static void unique_labels(struct result_set *sets, size_t n)
 {
@@ -267,10 +194,10 @@ int cmd_compare(int argc, char **argv)
 	opt.adjust = (enum cmp_adjust)a.adjust;
 	opt.min_effect = a.min_effect;
 	opt.exclude_outliers = a.exclude_outliers;
-	if (a.metric && parse_metrics(a.metric, &metrics, &opt.nmetrics))
+	if (a.metric && cmp_parse_metrics("compare", a.metric, &metrics, &opt.nmetrics))
 		return 2;
 	opt.metrics = metrics;
-	if (a.where && parse_where(a.where, &where, &nwhere))
+	if (a.where && cmp_parse_where("compare", a.where, &where, &nwhere))
 		goto out;
 	opt.where = where;
 	opt.nwhere = nwhere;
@@ -327,11 +254,7 @@ out:
 		rs_free(&sets[i]);
 	if (have_whole)
 		rs_free(&whole);
-	for (size_t i = 0; i < nwhere; i++) {
-		free(where[i].dim);
-		free(where[i].value);
-	}
-	free(where);
+	cmp_free_where(where, nwhere);
 	free(metrics);
 	return rc;
 }

@@ -20,20 +20,21 @@
 static int print_panel(const struct cmp_report *r, const struct curve_set *cs,
 		       const struct curve_panel *p, FILE *f)
 {
-	double ref = 0;
+	double ref = INFINITY;
 	struct unit_scale sc;
 	struct table t;
-	char num[32], heads[CURVE_MAX_SERIES][64];
+	char num[32], heads[CURVE_MAX_SERIES][64], unit[32];
 	int rc;
 
 	for (size_t i = 0; i < p->npoints; i++)
 		for (size_t s = 0; s < cs->nseries; s++)
-			if (p->pts[i].has[s] && p->pts[i].y[s] > ref)
+			if (p->pts[i].has[s] && p->pts[i].y[s] > 0 && p->pts[i].y[s] < ref)
 				ref = p->pts[i].y[s];
-	sc = unit_pick(p->m->unit, ref);
+	/* The smallest value picks the unit, so no value shows as 0.1xx. */
+	sc = unit_pick(p->m->unit, isfinite(ref) ? ref : 0);
+	unit_label(unit, sizeof(unit), p->m->unit, sc);
 	fprintf(f, "%s%s%s%s (%s)%s\n", r->format == FMT_MARKDOWN ? "**" : "", p->title,
-		*p->title ? ": " : "", p->m->name, *sc.suffix ? sc.suffix : unit_base_name(p->m->unit),
-		r->format == FMT_MARKDOWN ? "**\n" : "");
+		*p->title ? ": " : "", p->m->name, unit, r->format == FMT_MARKDOWN ? "**\n" : "");
 	table_init(&t);
 	table_col(&t, cs->xdim, ALIGN_RIGHT);
 	for (size_t s = 0; s < cs->nseries; s++)
@@ -57,7 +58,7 @@ static int print_panel(const struct cmp_report *r, const struct curve_set *cs,
 
 			if (pt->row[s]) {
 				view_change(pt->row[s], ch, sizeof(ch));
-				if (ch[0] != '-' || ch[1])
+				if ((ch[0] != '-' || ch[1]) && view_mark_char(pt->row[s]) != ' ')
 					snprintf(ch + strlen(ch), sizeof(ch) - strlen(ch), "%c",
 						 view_mark_char(pt->row[s]));
 			}

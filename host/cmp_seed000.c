@@ -109,7 +109,13 @@ static int print_text(const struct comparison *c, const struct view_dims *d, str
 			fputc('-', f);
 		fputc('\n', f);
 		for (int l = 0; l < 3; l++) {
-			fprintf(f, "%-*s", (int)lw, labels[l]);
+			char *line = NULL;
+			size_t llen = 0;
+			FILE *out = open_memstream(&line, &llen);
+
+			if (!out)
+				return -1;
+			fprintf(out, "%-*s", (int)lw, labels[l]);
 			for (size_t g = 0; g < NGROUPS; g++) {
 				bool any = false;
 
@@ -123,16 +129,24 @@ static int print_text(const struct comparison *c, const struct view_dims *d, str
 
 					for (size_t k = 0; k < 3; k++)
 						gw += w[g][k] ? w[g][k] + (k ? 2 : 0) : 0;
-					fprintf(f, "%*s", (int)gw, "");
+					fprintf(out, "%*s", (int)gw, "");
 					continue;
 				}
-				fprintf(f, " | %s ", groups[g].label);
+				fprintf(out, " | %s ", groups[g].label);
 				for (size_t k = 0; k < 3; k++)
 					if (w[g][k])
-						fprintf(f, "%s%*s", k ? ", " : "", (int)w[g][k],
+						fprintf(out, "%s%*s", k ? ", " : "", (int)w[g][k],
 							bs[i].has[g][k] ? bs[i].f[l][g][k] : "");
 			}
-			fputc('\n', f);
+			if (fclose(out)) {
+				free(line);
+				return -1;
+			}
+			/* Fields keep their columns; the line keeps no trailing blanks. */
+			while (llen && line[llen - 1] == ' ')
+				line[--llen] = '\0';
+			fprintf(f, "%s\n", line);
+			free(line);
 		}
 		for (size_t x = 0; x < total; x++)
 			fputc('-', f);

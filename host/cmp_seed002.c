@@ -34,8 +34,6 @@ static void dims_cols(struct table *t, const struct view_dims *d)
 		if (!d->varies[j])
 			continue;
 		table_col(t, d->name[j], ALIGN_RIGHT);
-		if (t->ncols > 1)
-			t->sep[t->ncols - 1] = "  ";
 	}
 }
 
@@ -112,7 +110,7 @@ int layout_seed002(const struct cmp_report *r, const struct comparison *c,
 
 				if (row) {
 					view_change(row, buf, sizeof(buf));
-					if (strcmp(buf, "-"))
+					if (strcmp(buf, "-") && view_mark_char(row) != ' ')
 						snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
 							 "%c", view_mark_char(row));
 				}

@@ -60,6 +60,85 @@ next:;
 	return true;
 }
 
+int cmp_parse_metrics(const char *cmd, const char *spec, const struct metric ***out, size_t *n)
+{
+	char *copy = strdup(spec), *save = NULL;
+	const struct metric **ms = calloc(metric_count + 1, sizeof(*ms));
+
+	*n = 0;
+	if (!copy || !ms)
+		goto fail;
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		const struct metric *m = metric_find(t);
+
+		if (!strcmp(t, "all")) {
+			for (*n = 0; *n < metric_count; (*n)++)
+				ms[*n] = &metric_table[*n];
+			break;
+		}
+		if (!m) {
+			fprintf(stderr, "iomatrix %s: --metric %s: unknown metric "
+					"(iomatrix compare --help lists them)\n", cmd, t);
+			goto fail;
+		}
+		if (*n < metric_count)
+			ms[(*n)++] = m;
+	}
+	if (!*n) {
+		fprintf(stderr, "iomatrix %s: --metric '%s' names no metric\n", cmd, spec);
+		goto fail;
+	}
+	free(copy);
+	*out = ms;
+	return 0;
+fail:
+	free(copy);
+	free(ms);
+	*n = 0;
+	return -1;
+}
+
+void cmp_free_where(struct cmp_filter *w, size_t n)
+{
+	for (size_t i = 0; w && i < n; i++) {
+		free(w[i].dim);
+		free(w[i].value);
+	}
+	free(w);
+}
+
+int cmp_parse_where(const char *cmd, const char *spec, struct cmp_filter **out, size_t *n)
+{
+	char *copy = strdup(spec), *save = NULL;
+	struct cmp_filter *fs = calloc(strlen(spec) + 1, sizeof(*fs));
+
+	*n = 0;
+	if (!copy || !fs)
+		goto fail;
+	for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		char *eq = strchr(t, '=');
+
+		if (!eq || eq == t) {
+			fprintf(stderr, "iomatrix %s: --where %s: '%s' is not DIM=VALUE\n", cmd, spec, t);
+			goto fail;
+		}
+		*eq = '\0';
+		fs[*n].dim = strdup(t);
+		fs[*n].value = strdup(eq + 1);
+		(*n)++;
+		if (!fs[*n - 1].dim || !fs[*n - 1].value)
+			goto fail;
+	}
+	free(copy);
+	*out = fs;
+	return 0;
+fail:
+	cmp_free_where(fs, *n);
+	free(copy);
+	*n = 0;
+	return -1;
+}
+
 static bool cell_has_ok(const struct rs_cell *c)
 {
 	for (size_t i = 0; c && i < c->nrecs; i++)
@@ -169,9 +248,46 @@ oom:
 }
 
 /*
- * The typical noise of each metric in this comparison: the median of the
- * per-side log standard deviations. It is the floor under each cell's own
- * robust spread when looking for outliers.
+ * A side's spread in logs that its own outliers do not inflate: 1.4826 x MAD
+ * from 4 values on, the standard deviation below that (a MAD of 2 or 3
+ * values is one distance). -1 when there is none (fewer than 2 values, or
+ * values <= 0).
+ */
+static double side_spread(const struct cmp_side *s)
+{
+	double *l, *dev, med, out;
+
+	if (s->nall < 2)
+		return -1;
+	for (size_t i = 0; i < s->nall; i++)
+		if (!(s->vals[i] > 0))
+			return -1;
+	l = calloc(2 * s->nall, sizeof(*l));
+	if (!l)
+		return -1;
+	dev = l + s->nall;
+	for (size_t i = 0; i < s->nall; i++)
+		l[i] = log(s->vals[i]);
+	if (s->nall < 4) {
+		double m = stats_arith_mean(l, s->nall), ss = 0;
+
+		for (size_t i = 0; i < s->nall; i++)
+			ss += (l[i] - m) * (l[i] - m);
+		out = sqrt(ss / (double)(s->nall - 1));
+	} else {
+		med = stats_median(l, s->nall);
+		for (size_t i = 0; i < s->nall; i++)
+			dev[i] = fabs(l[i] - med);
+		out = 1.4826 * stats_median(dev, s->nall);
+	}
+	free(l);
+	return out;
+}
+
+/*
+ * The typical noise of each metric in this comparison: the median spread
+ * of its sides. It is a floor under each side's own spread when looking for
+ * outliers.
  */
 static double noise_floor(const struct comparison *c, const struct metric *m)
 {
@@ -186,13 +302,10 @@ static double noise_floor(const struct comparison *c, const struct metric *m)
 		if (c->rows[i].m != m)
 			continue;
 		for (int s = 0; s < 2; s++) {
-			struct sample_stats st;
+			double sd = side_spread(sides[s]);
 
-			if (sides[s]->nall < 2)
-				continue;
-			stats_describe(sides[s]->vals, sides[s]->nall, m->mean, &st);
-			if (st.log_ok)
-				sds[n++] = st.log_sd;
+			if (sd >= 0)
+				sds[n++] = sd;
 		}
 	}
 	med = stats_median(sds, n);
@@ -200,12 +313,19 @@ static double noise_floor(const struct comparison *c, const struct metric *m)
 	return med;
 }
 
+/*
+ * Marks outliers on a side against a robust spread that is at least the
+ * metric's typical noise and the spread of the other side of the same cell:
+ * noise belongs to the cell more than to the kernel, and with 3 repeats a
+ * side's own spread is one distance, often tiny.
+ */
 static int side_finish(struct comparison *c, const struct metric *m, struct cmp_side *s,
-		       double floor)
+		       const struct cmp_side *other, double floor)
 {
 	double *used;
 	size_t nused = 0;
 
+	floor = fmax(floor, side_spread(other));
 	s->noutliers = stats_outliers(s->vals, s->nall, floor, STATS_OUTLIER_K, s->outlier);
 	c->noutliers += s->noutliers;
 	used = calloc(s->nall + 1, sizeof(*used));
@@ -287,7 +407,8 @@ static int test_rows(struct comparison *c, const struct metric *const *ms, size_
 		for (size_t k = 0; k < nms; k++)
 			if (ms[k] == r->m)
 				floor = floors[k];
-		if (side_finish(c, r->m, &r->base, floor) || side_finish(c, r->m, &r->new, floor))
+		if (side_finish(c, r->m, &r->base, &r->new, floor) ||
+		    side_finish(c, r->m, &r->new, &r->base, floor))
 			goto oom;
 		c->noutlier_rows += r->base.noutliers + r->new.noutliers > 0;
 		r->change = r->base.st.mean != 0
@@ -572,7 +693,7 @@ void cmp_verdict_line(const struct comparison *c, char *buf, size_t len)
 
 bool cmp_missing_line(const struct comparison *c, bool in_new, char *buf, size_t len)
 {
-	const struct result_set *has = in_new ? c->base : c->new;
+	const struct result_set *lacks = in_new ? c->new : c->base;
 	struct line l = { buf, len, 0 };
 	size_t n = 0, shown = 0, of = 0;
 
@@ -584,8 +705,8 @@ bool cmp_missing_line(const struct comparison *c, bool in_new, char *buf, size_t
 	}
 	if (!n)
 		return false;
-	addf(&l, "missing in %s: %zu of %zu cells of %s have no record:", in_new ? "new" : "base", n,
-	     of, has->label);
+	addf(&l, "missing in %s %s: %zu of %zu cells of the %s have no record there:",
+	     in_new ? "new" : "base", lacks->label, n, of, in_new ? "base" : "new");
 	for (size_t i = 0; i < c->ncells && shown < LIST_MAX; i++) {
 		const struct cmp_cell *cell = &c->cells[i];
 
@@ -741,8 +862,8 @@ bool cmp_resolution_line(const struct comparison *c, char *buf, size_t len)
 	}
 	qsort(d, n, sizeof(*d), dbl_cmp);
 	snprintf(buf, len,
-		 "resolution: with this noise and n a row needed a change of %.1f%% (median; "
-		 "%.1f-%.1f%% for 80%% of rows) to be flagged",
+		 "resolution: a row needed a change of %.1f%% to be flagged (median; "
+		 "80%% of rows: %.1f-%.1f%%)",
 		 d[n / 2], d[n / 10], d[n - 1 - n / 10]);
 	free(d);
 	return true;
@@ -751,8 +872,7 @@ bool cmp_resolution_line(const struct comparison *c, char *buf, size_t len)
 void cmp_method_line(const struct comparison *c, char *buf, size_t len)
 {
 	snprintf(buf, len,
-		 "test: t on logs, moderated variances, %s over %zu tests; "
-		 "flagged: q < %g and |change| >= %g%%",
-		 c->opt.adjust == ADJUST_HOLM ? "Holm" : "two-stage Benjamini-Hochberg", c->ntests,
+		 "test: moderated t on logs, %s, %zu tests; flagged: q < %g, |change| >= %g%%",
+		 c->opt.adjust == ADJUST_HOLM ? "Holm" : "2-stage Benjamini-Hochberg", c->ntests,
 		 c->opt.alpha, c->opt.min_effect);
 }

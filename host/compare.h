@@ -133,6 +133,15 @@ int compare_sets(const struct result_set *base, const struct result_set *new,
 		 const struct cmp_options *opt, struct comparison *out, char *err, size_t errlen);
 void comparison_free(struct comparison *c);
 
+/*
+ * --metric M,... ('all' for every metric) and --where DIM=V,... as the
+ * commands take them; errors go to stderr naming the command. The lists are
+ * freed with free() and cmp_free_where().
+ */
+int cmp_parse_metrics(const char *cmd, const char *spec, const struct metric ***out, size_t *n);
+int cmp_parse_where(const char *cmd, const char *spec, struct cmp_filter **out, size_t *n);
+void cmp_free_where(struct cmp_filter *w, size_t n);
+
 /* Whether a cell passes the --where filters. */
 bool cmp_cell_selected(const struct rs_cell *c, const struct cmp_options *o);
 

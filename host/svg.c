@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* SVG elements, escaping and axes. */
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "svg.h"
 
@@ -50,6 +52,40 @@ void svg_text(FILE *f, double x, double y, const char *anchor, double size, cons
 		x, y, anchor, size, fill);
 	xml_escape(f, text);
 	fputs("</text>\n", f);
+}
+
+static void text_cut(FILE *f, double x, double y, const char *anchor, double size,
+		     const char *text, size_t max)
+{
+	size_t len = strlen(text);
+
+	fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\" font-size=\"%.0f\" fill=\"%s\">",
+		x, y, anchor, size, SVG_INK);
+	if (len <= max || max < 4) {
+		xml_escape(f, text);
+	} else {
+		size_t keep = max - 3;
+		char *cut;
+
+		/* Never split a UTF-8 sequence: XML parsers reject the half. */
+		while (keep && ((unsigned char)text[keep] & 0xc0) == 0x80)
+			keep--;
+		cut = strndup(text, keep);
+		xml_escape(f, cut ? cut : "");
+		fputs("...", f);
+		free(cut);
+	}
+	fputs("</text>\n", f);
+}
+
+void svg_heading(FILE *f, double x, double y, double size, const char *text, size_t max)
+{
+	text_cut(f, x, y, "start", size, text, max);
+}
+
+void svg_label_end(FILE *f, double x, double y, const char *text, size_t max)
+{
+	text_cut(f, x, y, "end", 11, text, max);
 }
 
 void svg_line(FILE *f, double x1, double y1, double x2, double y2, const char *stroke,

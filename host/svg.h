@@ -26,6 +26,10 @@ void svg_begin(FILE *f, double w, double h, const char *title);
 void svg_end(FILE *f);
 void svg_text(FILE *f, double x, double y, const char *anchor, double size, const char *fill,
 	      const char *text);
+/* A left-aligned heading cut to max characters ("..." at the end); the full text is the <title>. */
+void svg_heading(FILE *f, double x, double y, double size, const char *text, size_t max);
+/* A right-aligned label (ending at x), cut the same way. */
+void svg_label_end(FILE *f, double x, double y, const char *text, size_t max);
 void svg_line(FILE *f, double x1, double y1, double x2, double y2, const char *stroke,
 	      double width);
 /* A rectangle with a tooltip (<title>) when tip is not NULL. */

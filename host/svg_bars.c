@@ -122,9 +122,7 @@ size_t svg_bars(FILE *f, const struct comparison *c, const struct view_dims *d,
 		char key[512], note[64];
 
 		view_short_key(d, &c->cells[r->cell], key, sizeof(key));
-		if (strlen(key) > 52)
-			memcpy(key + 49, "...", 4);
-		svg_text(f, LABEL_W - 6, y + BAR_H + 6, "end", 11, SVG_INK, key);
+		svg_label_end(f, LABEL_W - 6, y + BAR_H + 6, key, 52);
 		tip(buf, sizeof(buf), c->base->label, r, &r->base);
 		svg_rect(f, ax.px_lo, y + 2, axis_map(&ax, 100) - ax.px_lo, BAR_H, svg_series_colour[0], buf);
 		if (r->base.st.n > 1)

@@ -12,10 +12,10 @@
 #include "svg_charts.h"
 #include "units.h"
 
-#define W 460.0
+#define W 480.0
 #define H 300.0
 #define L 64.0
-#define R 14.0
+#define R 24.0
 #define T 48.0
 #define B 44.0
 
@@ -30,7 +30,7 @@ void svg_curve(FILE *f, const struct curve_set *cs, const struct curve_panel *p)
 	struct axis ay = { .lo = 0, .hi = 0, .px_lo = H - B, .px_hi = T };
 	double ticks[SVG_MAX_TICKS], xs[64], ys[64];
 	struct unit_scale sc;
-	char title[640], buf[128];
+	char title[640], buf[128], unit[32];
 	size_t nt;
 
 	for (size_t i = 0; i < p->npoints; i++)
@@ -39,10 +39,11 @@ void svg_curve(FILE *f, const struct curve_set *cs, const struct curve_panel *p)
 				ay.hi = fmax(ay.hi, fmax(p->pts[i].hi[s], p->pts[i].y[s]));
 	axis_nice(&ay);
 	sc = unit_pick(p->m->unit, ay.hi);
+	unit_label(unit, sizeof(unit), p->m->unit, sc);
 	snprintf(title, sizeof(title), "%s%s%s (%s) against %s", p->title, *p->title ? ": " : "",
-		 p->m->name, *sc.suffix ? sc.suffix : unit_base_name(p->m->unit), cs->xdim);
+		 p->m->name, unit, cs->xdim);
 	svg_begin(f, W, H, title);
-	svg_text(f, 8, 18, "start", 13, SVG_INK, title);
+	svg_heading(f, 8, 18, 12, title, 70);
 	for (size_t s = 0; s < cs->nseries; s++) {
 		double lx = L + (double)s * 130;
 
@@ -54,7 +55,7 @@ void svg_curve(FILE *f, const struct curve_set *cs, const struct curve_panel *p)
 		double y = axis_map(&ay, ticks[t]);
 
 		svg_line(f, L, y, W - R, y, SVG_GRID, 1);
-		unit_number(buf, sizeof(buf), ticks[t] / sc.div);
+		snprintf(buf, sizeof(buf), "%g", ticks[t] / sc.div);
 		svg_text(f, L - 6, y + 4, "end", 11, SVG_INK, buf);
 	}
 	for (size_t i = 0; i < p->npoints; i++)

@@ -12,10 +12,10 @@
 #include "svg_charts.h"
 #include "units.h"
 
-#define W 460.0
+#define W 480.0
 #define H 300.0
 #define L 64.0
-#define R 14.0
+#define R 34.0
 #define T 48.0
 #define B 44.0
 #define MAXP 32
@@ -91,7 +91,7 @@ int svg_pctl(FILE *f, const char *title, const char *dir, const struct rs_cell *
 		return -1;
 	axis_nice(&ay);
 	svg_begin(f, W, H, title);
-	svg_text(f, 8, 18, "start", 13, SVG_INK, title);
+	svg_heading(f, 8, 18, 12, title, 70);
 	for (size_t k = 0; k < nseries; k++) {
 		double lx = L + (double)k * 130;
 

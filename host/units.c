@@ -47,6 +47,14 @@ const char *unit_base_name(enum metric_unit u)
 	return unit_steps[u].base;
 }
 
+void unit_label(char *buf, size_t len, enum metric_unit u, struct unit_scale s)
+{
+	if (u == UNIT_IOPS)
+		snprintf(buf, len, "%s%sIO/s", s.suffix, *s.suffix ? " " : "");
+	else
+		snprintf(buf, len, "%s", s.suffix);
+}
+
 void unit_number(char *buf, size_t len, double v)
 {
 	double a = fabs(v);

@@ -21,6 +21,8 @@ struct unit_scale unit_pick(enum metric_unit u, double ref);
 void unit_format(char *buf, size_t len, enum metric_unit u, double value, double ref);
 /* The bare number in a scale, "195.2". */
 void unit_number(char *buf, size_t len, double scaled);
+/* The unit of a scaled axis or column: "MiB/s", "k IO/s", "us". */
+void unit_label(char *buf, size_t len, enum metric_unit u, struct unit_scale s);
 /* The SI unit a metric is stored in: "B/s", "IO/s", "ns", "ratio", "%". */
 const char *unit_base_name(enum metric_unit u);
 

@@ -13,8 +13,11 @@
  *   gen-resultset OUT [--profile P] [--seed N] [--repeats N] [--cv LO[-HI]]
  *                 [--change PCT (--change-every K | --change-where DIM=VAL)]
  *                 [--injected FILE] [--drop-cells N] [--fail-cells N]
- *                 [--skip DIM=VAL] [--add-dim DIM=VAL] [--matrix NAME]
- *                 [--kernel RELEASE]
+ *                 [--skip DIM=VAL] [--add-dim DIM=VAL] [--truth-ignores DIM]
+ *                 [--matrix NAME] [--kernel RELEASE]
+ *
+ * --truth-ignores DIM makes cells that differ only in DIM share their truth,
+ * so `compare --versus DIM=A,B` on one set is an A/A comparison.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -85,6 +88,7 @@ struct opts {
 	int drop_cells;
 	int fail_cells;
 	const char *skip;
+	const char *truth_ignores; /* a dimension the truth does not depend on (--versus tests) */
 	const char *add_dim;	/* "name=value" */
 	char add_dim_name[64];
 	const char *matrix;
@@ -143,6 +147,7 @@ static double keyed(const char *key, const char *salt, double lo, double hi)
 
 struct cell {
 	char key[256];
+	char truth_key[256]; /* the key without --truth-ignores: what keyed() reads */
 	const char *dim_name[MAX_DIMS];
 	const char *dim_val[MAX_DIMS];
 	int ndims;
@@ -232,6 +237,12 @@ static int expand(const struct opts *o, struct cell **out)
 		for (int d = 0; d < c.ndims; d++)
 			len += (size_t)snprintf(c.key + len, sizeof(c.key) - len, "%s%s=%s",
 						d ? " " : "", c.dim_name[d], c.dim_val[d]);
+		len = 0;
+		for (int d = 0; d < c.ndims; d++)
+			if (!o->truth_ignores || strcmp(c.dim_name[d], o->truth_ignores))
+				len += (size_t)snprintf(c.truth_key + len, sizeof(c.truth_key) - len,
+							"%s%s=%s", len ? " " : "", c.dim_name[d],
+							c.dim_val[d]);
 		if (!dup && !(o->skip && matches(&c, o->skip))) {
 			struct cell *grown = realloc(cells, (size_t)(n + 1) * sizeof(*cells));
 
@@ -294,7 +305,7 @@ static double true_iops(const struct cell *c, double bs)
 	if (eng && !strcmp(eng, "psync"))
 		qd = 8;
 	peak *= 1 - 0.15 * fabs(ra - 64) / 256;
-	return peak * qd / (qd + 6.0) * keyed(c->key, "iops", 0.8, 1.2);
+	return peak * qd / (qd + 6.0) * keyed(c->truth_key, "iops", 0.8, 1.2);
 }
 
 static double true_dd_bw(const struct cell *c)
@@ -302,7 +313,7 @@ static double true_dd_bw(const struct cell *c)
 	int writers = atoi(cell_dim(c, "workload"));
 
 	return 180e6 * array_factor(c) * (1 + 0.1 * log10(writers)) *
-	       keyed(c->key, "ddbw", 0.7, 1.3);
+	       keyed(c->truth_key, "ddbw", 0.7, 1.3);
 }
 
 /* --- writing one record --------------------------------------------------- */
@@ -396,7 +407,8 @@ static void write_setup(struct jw *j, const struct cell *c)
 	}
 	jw_obj_begin(j, "fs");
 	jw_str(j, "type", fs ? fs : "ext4");
-	jw_str(j, "mkfs_options", "-E lazy_itable_init=0,lazy_journal_init=0");
+	jw_str(j, "mkfs_options",
+	       fs && strncmp(fs, "ext", 3) ? "" : "-E lazy_itable_init=0,lazy_journal_init=0");
 	jw_str(j, "mount_options", mnt && strcmp(mnt, "default") ? mnt : "");
 	jw_obj_end(j);
 }
@@ -488,7 +500,7 @@ static void write_fio(struct jw *j, const struct run *r, double *write_bytes)
 	bool rd = strstr(wl, "read") || strstr(wl, "rw"), wr = strstr(wl, "write") || strstr(wl, "rw");
 	double total = true_iops(c, bs) * r->factor, runtime_ms = 10000;
 	double rshare = rd && wr ? 0.5 : rd ? 1 : 0;
-	double cpu_ns_per_io = 9000 * keyed(c->key, "cpu", 0.8, 1.2) * pow(bs / 4096, 0.3);
+	double cpu_ns_per_io = 2500 * keyed(c->truth_key, "cpu", 0.8, 1.2) * pow(bs / 4096, 0.3);
 
 	if (eng && !strcmp(eng, "psync"))
 		njobs = 8, qd = 1;
@@ -504,7 +516,8 @@ static void write_fio(struct jw *j, const struct run *r, double *write_bytes)
 		double share = 1.0 / njobs * (1 + 0.04 * (k % 2 ? 1 : -1) * (njobs % 2 ? 0 : 1));
 		double iops = total * share, riops = iops * rshare, wiops = iops - riops;
 		double lat = (double)qd / iops * 1e9;
-		double cpu_pct = cpu_ns_per_io * iops / 1e9 * 100 * lognormal(r->cv);
+		/* One job is one thread: at most one CPU. */
+		double cpu_pct = fmin(98, cpu_ns_per_io * iops / 1e9 * 100 * lognormal(r->cv));
 		char name[32];
 
 		snprintf(name, sizeof(name), "%s-%s", wl, bss ? bss : "4k");
@@ -717,7 +730,7 @@ static void usage(FILE *f)
 		   "         [--seed N] [--repeats N] [--cv LO[-HI]] [--change PCT\n"
 		   "         (--change-every K | --change-where DIM=VAL)] [--injected FILE]\n"
 		   "         [--drop-cells N] [--fail-cells N] [--skip DIM=VAL] [--add-dim DIM=VAL]\n"
-		   "         [--matrix NAME] [--kernel RELEASE]\n");
+		   "         [--truth-ignores DIM] [--matrix NAME] [--kernel RELEASE]\n");
 }
 
 static int parse_args(int argc, char **argv, struct opts *o)
@@ -735,6 +748,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "fail-cells", required_argument, NULL, 'F' },
 		{ "skip", required_argument, NULL, 'S' },
 		{ "add-dim", required_argument, NULL, 'A' },
+		{ "truth-ignores", required_argument, NULL, 'T' },
 		{ "matrix", required_argument, NULL, 'M' },
 		{ "kernel", required_argument, NULL, 'K' },
 		{ "help", no_argument, NULL, 'h' },
@@ -786,6 +800,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			break;
 		}
 		case 'M': o->matrix = optarg; break;
+		case 'T': o->truth_ignores = optarg; break;
 		case 'K': o->kernel = optarg; break;
 		case 'h': usage(stdout); exit(0);
 		default: usage(stderr); return -1;
@@ -840,7 +855,7 @@ int main(int argc, char **argv)
 			       (o.change_where && matches(c, o.change_where)));
 		if (inj && c->injected)
 			fprintf(inj, "%s\n", c->key);
-		r.cv = keyed(c->key, "cv", o.cv_lo, o.cv_hi);
+		r.cv = keyed(c->truth_key, "cv", o.cv_lo, o.cv_hi);
 		for (int rep = 0; rep < o.repeats; rep++) {
 			if (c->dropped)
 				continue;
