@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "cmp_report.h"
 #include "commands.h"
+#include "units.h"
 
 #define MAX_SETS 8
 
@@ -56,7 +57,7 @@ static const struct cli_opt compare_opts[] = {
 	{ "versus", 0, CLI_STRING, OFF(versus), NULL, 0, 0, "DIM=A,B[,C]",
 	  "one result set: compare its cells with DIM=A against those with DIM=B (seed 004)" },
 	{ "alpha", 'a', CLI_DOUBLE, OFF(alpha), NULL, 1e-9, 0.5, "A",
-	  "false discovery rate over all tests of a comparison (default 0.05)" },
+	  "the error rate --adjust controls, per comparison (default 0.05)" },
 	{ "adjust", 0, CLI_CHOICE, OFF(adjust), adjust_names, 0, 0, "M",
 	  "multiple tests: false discovery rate (bh, default) or family-wise error (holm)" },
 	{ "min-effect", 'e', CLI_DOUBLE, OFF(min_effect), NULL, 0, 1000, "PCT",
@@ -70,8 +71,9 @@ static const struct cli_cmd compare_cmd = {
 	.synopsis = "BASE NEW [NEW...]  |  SET --versus DIM=A,B",
 	.about = "Compares result sets cell by cell (matched by cell.key). Per cell and metric:\n"
 		 "the mean of the repeats (harmonic for rates), relative stddev, n, % change, and\n"
-		 "a verdict: flagged only when Welch's t-test on log values, adjusted over all\n"
-		 "tests (Benjamini-Hochberg), is below --alpha and |change| >= --min-effect.\n"
+		 "a verdict: flagged only when a t-test on log values (variances moderated across\n"
+		 "the cells), adjusted for the number of tests, is below --alpha and |change| is\n"
+		 "at least --min-effect. One repeat on a side: 'n=1: cannot judge'.\n"
 		 "The first line is the verdict. Exit status: 0, 1 when a cell got worse, 2 on errors.\n"
 		 "docs/compare.md explains the output and the statistics.",
 	.opts = compare_opts,
@@ -85,12 +87,7 @@ static void list_metrics(FILE *f)
 	fprintf(f, "\nmetrics (* compared by default):\n");
 	for (size_t i = 0; i < metric_count; i++)
 		fprintf(f, "  %c %-17s %-6s %s is better; %s\n", metric_table[i].by_default ? '*' : ' ',
-			metric_table[i].name,
-			metric_table[i].unit == UNIT_BYTES_PER_S ? "B/s"
-			: metric_table[i].unit == UNIT_IOPS	 ? "IO/s"
-			: metric_table[i].unit == UNIT_NS	 ? "ns"
-			: metric_table[i].unit == UNIT_RATIO	 ? "ratio"
-								 : "%",
+			metric_table[i].name, unit_base_name(metric_table[i].unit),
 			metric_table[i].better == BETTER_HIGHER ? "higher" : "lower",
 			metric_table[i].from);
 }
