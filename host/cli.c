@@ -76,7 +76,8 @@ int cli_parse(const struct cli_cmd *cmd, int argc, char **argv, void *dst, char 
 
 		if (only_pos || a[0] != '-' || !a[1]) {
 			if (*npos == cmd->max_pos) {
-				fprintf(stderr, "iomatrix %s: %s: too many arguments\n", cmd->name, a);
+				fprintf(stderr, "iomatrix %s: %s: too many arguments\n", cmd->name,
+					a);
 				return -1;
 			}
 			pos[(*npos)++] = argv[i];
@@ -109,8 +110,8 @@ int cli_parse(const struct cli_cmd *cmd, int argc, char **argv, void *dst, char 
 		}
 		if (o->kind != CLI_FLAG && !val) {
 			if (i + 1 == argc) {
-				fprintf(stderr, "iomatrix %s: %s needs a value (%s)\n", cmd->name, a,
-					o->arg);
+				fprintf(stderr, "iomatrix %s: %s needs a value (%s)\n", cmd->name,
+					a, o->arg);
 				return -1;
 			}
 			val = argv[++i];

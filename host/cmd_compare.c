@@ -53,7 +53,8 @@ static const struct cli_opt compare_opts[] = {
 	{ "layout", 'l', CLI_CHOICE, OFF(layout), layout_names, 0, 0, "L",
 	  "text/markdown shape: auto is seed002 for dd-only sets, else rows" },
 	{ "x", 'x', CLI_STRING, OFF(x), NULL, 0, 0, "DIM",
-	  "curve layout and charts: the dimension along x (default: the numeric one with most values)" },
+	  "curve layout and charts: the dimension along x (default: the numeric one with most "
+	  "values)" },
 	{ "versus", 0, CLI_STRING, OFF(versus), NULL, 0, 0, "DIM=A,B[,C]",
 	  "one result set: compare its cells with DIM=A against those with DIM=B (seed 004)" },
 	{ "alpha", 'a', CLI_DOUBLE, OFF(alpha), NULL, 1e-9, 0.5, "A",
@@ -74,7 +75,8 @@ static const struct cli_cmd compare_cmd = {
 		 "a verdict: flagged only when a t-test on log values (variances moderated across\n"
 		 "the cells), adjusted for the number of tests, is below --alpha and |change| is\n"
 		 "at least --min-effect. One repeat on a side: 'n=1: cannot judge'.\n"
-		 "The first line is the verdict. Exit status: 0, 1 when a cell got worse, 2 on errors.\n"
+		 "The first line is the verdict. Exit status: 0, 1 when a cell got worse, 2 on "
+		 "errors.\n"
 		 "docs/compare.md explains the output and the statistics.",
 	.opts = compare_opts,
 	.nopts = sizeof(compare_opts) / sizeof(compare_opts[0]),
@@ -86,8 +88,9 @@ static void list_metrics(FILE *f)
 {
 	fprintf(f, "\nmetrics (* compared by default):\n");
 	for (size_t i = 0; i < metric_count; i++)
-		fprintf(f, "  %c %-17s %-6s %s is better; %s\n", metric_table[i].by_default ? '*' : ' ',
-			metric_table[i].name, unit_base_name(metric_table[i].unit),
+		fprintf(f, "  %c %-17s %-6s %s is better; %s\n",
+			metric_table[i].by_default ? '*' : ' ', metric_table[i].name,
+			unit_base_name(metric_table[i].unit),
 			metric_table[i].better == BETTER_HIGHER ? "higher" : "lower",
 			metric_table[i].from);
 }
@@ -135,7 +138,8 @@ static int load_versus(const char *spec, struct result_set *whole, struct result
 	}
 	*eq = '\0';
 	for (char *v = strtok_r(eq + 1, ",", &save); v; v = strtok_r(NULL, ",", &save)) {
-		if (*nsets == MAX_SETS || rs_view_by_dim(whole, copy, v, &sets[*nsets], err, sizeof(err))) {
+		if (*nsets == MAX_SETS ||
+		    rs_view_by_dim(whole, copy, v, &sets[*nsets], err, sizeof(err))) {
 			fprintf(stderr, "iomatrix compare: --versus: %s\n",
 				*nsets == MAX_SETS ? "too many values" : err);
 			free(copy);
@@ -163,7 +167,8 @@ static int render(const struct cmp_report *r, FILE *f)
 
 int cmd_compare(int argc, char **argv)
 {
-	struct compare_args a = { .alpha = CMP_DEFAULT_ALPHA, .min_effect = CMP_DEFAULT_MIN_EFFECT };
+	struct compare_args a = { .alpha = CMP_DEFAULT_ALPHA,
+				  .min_effect = CMP_DEFAULT_MIN_EFFECT };
 	struct result_set whole, sets[MAX_SETS];
 	struct comparison cmps[MAX_SETS];
 	struct cmp_options opt;
@@ -183,7 +188,8 @@ int cmd_compare(int argc, char **argv)
 	}
 	if (a.versus ? npos != 1 : npos < 2) {
 		fprintf(stderr, "iomatrix compare: %s\n",
-			a.versus ? "--versus takes one result set" : "needs BASE and at least one NEW");
+			a.versus ? "--versus takes one result set"
+				 : "needs BASE and at least one NEW");
 		return 2;
 	}
 	cmp_options_default(&opt);
@@ -216,7 +222,8 @@ int cmd_compare(int argc, char **argv)
 		unique_labels(sets, nsets);
 	}
 	for (; ncmps + 1 < nsets; ncmps++) {
-		if (compare_sets(&sets[0], &sets[ncmps + 1], &opt, &cmps[ncmps], err, sizeof(err))) {
+		if (compare_sets(&sets[0], &sets[ncmps + 1], &opt, &cmps[ncmps], err,
+				 sizeof(err))) {
 			fprintf(stderr, "iomatrix compare: %s\n", err);
 			goto out;
 		}
@@ -235,7 +242,8 @@ int cmd_compare(int argc, char **argv)
 		};
 
 		if (render(&r, out)) {
-			fprintf(stderr, "iomatrix compare: writing %s failed\n", a.out ? a.out : "stdout");
+			fprintf(stderr, "iomatrix compare: writing %s failed\n",
+				a.out ? a.out : "stdout");
 			goto out;
 		}
 	}

@@ -37,7 +37,8 @@ static const struct cli_opt report_opts[] = {
 	{ "output", 'o', CLI_STRING, OFF(out), NULL, 0, 0, "FILE", "write there, not to stdout" },
 	{ "metric", 'm', CLI_STRING, OFF(metric), NULL, 0, 0, "M,...",
 	  "metrics to show, or 'all' (default: as iomatrix compare)" },
-	{ "where", 'w', CLI_STRING, OFF(where), NULL, 0, 0, "DIM=V,...", "only cells with these values" },
+	{ "where", 'w', CLI_STRING, OFF(where), NULL, 0, 0, "DIM=V,...",
+	  "only cells with these values" },
 	{ "full", 0, CLI_FLAG, OFF(full), NULL, 0, 0, NULL,
 	  "add every record's full fio-like report (text, markdown, html)" },
 };
@@ -110,8 +111,8 @@ static void cell_status(const struct rs_cell *c, char *buf, size_t len)
 	}
 	for (int s = 0; s < RS_STATUS_COUNT && used < len; s++)
 		if (counts[s])
-			used += (size_t)snprintf(buf + used, len - used, "%s%zu %s", used ? ", " : "",
-						 counts[s], rs_status_name(s));
+			used += (size_t)snprintf(buf + used, len - used, "%s%zu %s",
+						 used ? ", " : "", counts[s], rs_status_name(s));
 	if (err && used < len)
 		snprintf(buf + used, len - used, ": %s", err);
 }
@@ -125,11 +126,12 @@ static void head_lines(const struct result_set *rs, char lines[][1024], size_t *
 		 rs->label, rs->kernel_release ? rs->kernel_release : "?",
 		 rs->matrix ? rs->matrix : "?", rs->ncells, "", rs->run_id ? rs->run_id : "?",
 		 rs->path);
-	snprintf(lines[(*n)++], 1024,
-		 "manifest: %ld ok, %ld failed, %ld timeout, %ld skipped, %ld crashed, %ld missing; "
-		 "%zu damaged record%s",
-		 k->ok, k->failed, k->timeout, k->skipped, k->crashed, k->missing, rs->ndamaged,
-		 rs->ndamaged == 1 ? "" : "s");
+	snprintf(
+		lines[(*n)++], 1024,
+		"manifest: %ld ok, %ld failed, %ld timeout, %ld skipped, %ld crashed, %ld missing; "
+		"%zu damaged record%s",
+		k->ok, k->failed, k->timeout, k->skipped, k->crashed, k->missing, rs->ndamaged,
+		rs->ndamaged == 1 ? "" : "s");
 	for (size_t i = 0; i < rs->nwarnings && *n < 8; i++)
 		snprintf(lines[(*n)++], 1024, "warning: %s", rs->warnings[i]);
 	if (rs->nwarnings > 6)
@@ -183,9 +185,12 @@ static void fill_table(const struct report *r, struct table *t, bool key_column)
 				table_set(t, col + 6, "%s", status);
 				continue;
 			}
-			unit_format(buf[0], sizeof(buf[0]), cms[k].m->unit, cms[k].st.mean, cms[k].st.mean);
-			unit_format(buf[1], sizeof(buf[1]), cms[k].m->unit, cms[k].min, cms[k].st.mean);
-			unit_format(buf[2], sizeof(buf[2]), cms[k].m->unit, cms[k].max, cms[k].st.mean);
+			unit_format(buf[0], sizeof(buf[0]), cms[k].m->unit, cms[k].st.mean,
+				    cms[k].st.mean);
+			unit_format(buf[1], sizeof(buf[1]), cms[k].m->unit, cms[k].min,
+				    cms[k].st.mean);
+			unit_format(buf[2], sizeof(buf[2]), cms[k].m->unit, cms[k].max,
+				    cms[k].st.mean);
 			table_set(t, col++, "%s%s", key_column ? "" : "  ", cms[k].m->name);
 			table_set(t, col++, "%s", buf[0]);
 			table_set(t, col++, cms[k].n > 1 ? "%.1f%%" : "-", cms[k].st.rsd * 100);
@@ -381,7 +386,9 @@ int cmd_report(int argc, char **argv)
 		perror(a.out);
 		goto out_set;
 	}
-	rc = (a.format == R_JSON ? render_json : a.format == R_HTML ? render_html : render_text)(&r, out);
+	rc = (a.format == R_JSON   ? render_json
+	      : a.format == R_HTML ? render_html
+				   : render_text)(&r, out);
 	if (rc || fflush(out) || ferror(out)) {
 		fprintf(stderr, "iomatrix report: writing %s failed\n", a.out ? a.out : "stdout");
 		rc = 2;

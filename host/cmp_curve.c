@@ -79,7 +79,8 @@ int layout_curve(const struct cmp_report *r, const struct view_dims *d, FILE *f)
 	if (rc < 0)
 		return -1;
 	if (rc > 0) {
-		fprintf(f, "curve layout: no dimension with numeric values varies; name one with --x DIM\n");
+		fprintf(f, "curve layout: no dimension with numeric values varies; name one with "
+			   "--x DIM\n");
 		return 0;
 	}
 	for (size_t i = 0; i < cs.npanels && rc == 0; i++)

@@ -78,7 +78,8 @@ int layout_seed002(const struct cmp_report *r, const struct comparison *c,
 {
 	size_t *order, n = view_cells(r, c, &order);
 	bool per_metric = r->metrics_chosen && c->opt.nmetrics > 1;
-	bool metric_col = !per_metric && (r->metrics_chosen ? false : primaries_differ(c, order, n));
+	bool metric_col =
+		!per_metric && (r->metrics_chosen ? false : primaries_differ(c, order, n));
 	struct table t;
 	int rc;
 
@@ -105,21 +106,23 @@ int layout_seed002(const struct cmp_report *r, const struct comparison *c,
 		col = dims_set(&t, d, cell);
 		if (per_metric) {
 			for (size_t k = 0; k < c->opt.nmetrics; k++) {
-				const struct cmp_row *row = view_cell_row(c, cell, c->opt.metrics[k]);
+				const struct cmp_row *row =
+					view_cell_row(c, cell, c->opt.metrics[k]);
 				char buf[48] = "-";
 
 				if (row) {
 					view_change(row, buf, sizeof(buf));
 					if (strcmp(buf, "-") && view_mark_char(row) != ' ')
-						snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf),
-							 "%c", view_mark_char(row));
+						snprintf(buf + strlen(buf),
+							 sizeof(buf) - strlen(buf), "%c",
+							 view_mark_char(row));
 				}
 				table_set(&t, col++, "%s", buf);
 			}
 		} else {
-			const struct cmp_row *row = r->metrics_chosen
-							    ? view_cell_row(c, cell, c->opt.metrics[0])
-							    : view_primary_row(c, cell);
+			const struct cmp_row *row =
+				r->metrics_chosen ? view_cell_row(c, cell, c->opt.metrics[0])
+						  : view_primary_row(c, cell);
 
 			one_metric(&t, col, c, row, metric_col);
 		}

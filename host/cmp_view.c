@@ -109,7 +109,8 @@ static int by_change(const void *a, const void *b)
 
 	if (cx != cy)
 		return cx < cy ? 1 : -1;
-	return (*(const size_t *)a > *(const size_t *)b) - (*(const size_t *)a < *(const size_t *)b);
+	return (*(const size_t *)a > *(const size_t *)b) -
+	       (*(const size_t *)a < *(const size_t *)b);
 }
 
 size_t view_rows(const struct cmp_report *r, const struct comparison *c, size_t **order)
@@ -294,8 +295,8 @@ static size_t warnings(const struct result_set *rs, const char *side, struct hea
 	for (size_t i = 0; i < rs->nwarnings && n < max; i++) {
 		out[n].kind = "warning";
 		if (i == WARN_SHOWN) {
-			snprintf(out[n++].text, VIEW_LINE, "%s: and %zu more unreadable records", side,
-				 rs->nwarnings - WARN_SHOWN);
+			snprintf(out[n++].text, VIEW_LINE, "%s: and %zu more unreadable records",
+				 side, rs->nwarnings - WARN_SHOWN);
 			break;
 		}
 		snprintf(out[n++].text, VIEW_LINE, "%s: %s", side, rs->warnings[i]);

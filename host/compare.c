@@ -119,7 +119,8 @@ int cmp_parse_where(const char *cmd, const char *spec, struct cmp_filter **out, 
 		char *eq = strchr(t, '=');
 
 		if (!eq || eq == t) {
-			fprintf(stderr, "iomatrix %s: --where %s: '%s' is not DIM=VALUE\n", cmd, spec, t);
+			fprintf(stderr, "iomatrix %s: --where %s: '%s' is not DIM=VALUE\n", cmd,
+				spec, t);
 			goto fail;
 		}
 		*eq = '\0';
@@ -225,7 +226,8 @@ static int add_rows(struct comparison *c, size_t ci, const struct metric *const 
 		struct cmp_row row = { .cell = ci, .m = ms[k] };
 		struct cmp_row *grown;
 
-		if (side_values(cell->base, ms[k], &row.base) || side_values(cell->new, ms[k], &row.new))
+		if (side_values(cell->base, ms[k], &row.base) ||
+		    side_values(cell->new, ms[k], &row.new))
 			goto oom;
 		if (row.base.nall == 0 && row.new.nall == 0) {
 			side_free(&row.base);
@@ -528,7 +530,8 @@ static int adjust_bh_two_stage(struct comparison *c)
 	}
 	for (size_t i = 0; i < c->ncells; i++) {
 		struct cmp_cell *cell = &c->cells[i];
-		/* The second stage runs at alpha x selected / cells: scale the rows' q up instead. */
+		/* The second stage runs at alpha x selected / cells: scale the rows' q up instead.
+		 */
 		double scale = (double)c->ntested_cells / (double)(c->nselected ? c->nselected : 1);
 
 		k = 0;
@@ -610,8 +613,8 @@ int compare_sets(const struct result_set *base, const struct result_set *new,
 		    add_cell(out, &base->cells[i], rs_find_cell(new, base->cells[i].key)))
 			goto oom;
 	for (size_t i = 0; i < new->ncells; i++)
-		if (cmp_cell_selected(&new->cells[i], opt) && !rs_find_cell(base, new->cells[i].key) &&
-		    add_cell(out, NULL, &new->cells[i]))
+		if (cmp_cell_selected(&new->cells[i], opt) &&
+		    !rs_find_cell(base, new->cells[i].key) && add_cell(out, NULL, &new->cells[i]))
 			goto oom;
 	for (size_t i = 0; i < out->ncells; i++)
 		if (add_rows(out, i, ms, nms))
@@ -758,7 +761,8 @@ static void dims_only_in(struct line *l, const struct result_set *a, const struc
 			for (size_t j = 0; j < b->ncells && !in_b; j++)
 				in_b = rs_cell_dim(&b->cells[j], name) != NULL;
 			if (!in_b) {
-				addf(l, "%sdimension \"%s\" only in %s", *said ? "; " : "", name, side);
+				addf(l, "%sdimension \"%s\" only in %s", *said ? "; " : "", name,
+				     side);
 				*said = true;
 			}
 		}
@@ -771,7 +775,8 @@ bool cmp_mismatch_line(const struct comparison *c, char *buf, size_t len)
 	struct line l = { buf, len, 0 };
 	bool said = false;
 	bool names_differ = a->matrix && b->matrix && strcmp(a->matrix, b->matrix);
-	bool counts_differ = a->cell_count >= 0 && b->cell_count >= 0 && a->cell_count != b->cell_count;
+	bool counts_differ =
+		a->cell_count >= 0 && b->cell_count >= 0 && a->cell_count != b->cell_count;
 
 	addf(&l, "matrices differ: ");
 	if (names_differ || counts_differ) {

@@ -70,7 +70,10 @@ static void rows_table(FILE *f, const struct comparison *c, const struct view_di
 
 	fputs("<table>\n<tr>", f);
 	for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++)
-		html_tag(f, "th", NULL, heads[i] ? heads[i] : i == 2 ? c->base->label : c->new->label);
+		html_tag(f, "th", NULL,
+			 heads[i] ? heads[i]
+			 : i == 2 ? c->base->label
+				  : c->new->label);
 	fputs("</tr>\n", f);
 	for (size_t i = 0; i < n; i++) {
 		const struct cmp_row *row = &c->rows[order[i]];
@@ -136,10 +139,12 @@ static int comparison_section(const struct cmp_report *r, const struct compariso
 	if (nflag)
 		rows_table(f, c, d, order, nflag);
 	else
-		html_tag(f, "p", NULL, "No cell changed by more than the noise and the minimum effect.");
+		html_tag(f, "p", NULL,
+			 "No cell changed by more than the noise and the minimum effect.");
 	free(order);
 
-	html_tag(f, "h3", NULL, "Each cell against the base (bars: means; whiskers: 95 % intervals)");
+	html_tag(f, "h3", NULL,
+		 "Each cell against the base (bars: means; whiskers: 95 % intervals)");
 	for (size_t k = 0; k < metric_count; k++) {
 		bool has = false;
 

@@ -108,7 +108,8 @@ static json_object *busiest_job_dir(json_object *rec, const char *dir)
 /* Percentile keys contain dots, so they are looked up directly, not by jpath. */
 static bool x_fio_clat_pct(const struct metric *m, json_object *rec, double *out)
 {
-	json_object *d = busiest_job_dir(rec, m->dir), *pcts = d ? jpath(d, "clat_ns.percentile") : NULL;
+	json_object *d = busiest_job_dir(rec, m->dir),
+		    *pcts = d ? jpath(d, "clat_ns.percentile") : NULL;
 	json_object *v;
 
 	if (!pcts || !json_object_is_type(pcts, json_type_object) ||

@@ -47,8 +47,8 @@ static void lat_line(FILE *f, json_object *dir, const char *what)
 	    !jpath_double(o, "mean", &mean) || !jpath_double(o, "stddev", &sd) || mean <= 0)
 		return;
 	lat_unit(mean, &unit, &div);
-	fprintf(f, "    %4s (%s): min=%.0f, max=%.0f, avg=%.2f, stdev=%.2f\n", what, unit, min / div,
-		max / div, mean / div, sd / div);
+	fprintf(f, "    %4s (%s): min=%.0f, max=%.0f, avg=%.2f, stdev=%.2f\n", what, unit,
+		min / div, max / div, mean / div, sd / div);
 }
 
 static void percentiles(FILE *f, json_object *rec, const char *dir)
@@ -119,7 +119,8 @@ static int fio_report(FILE *f, json_object *rec)
 		jpath_double(job, "ctx", &ctx);
 		jpath_double(job, "majf", &majf);
 		jpath_double(job, "minf", &minf);
-		fprintf(f, "  cpu          : usr=%.2f%%, sys=%.2f%%, ctx=%.0f, majf=%.0f, minf=%.0f\n",
+		fprintf(f,
+			"  cpu          : usr=%.2f%%, sys=%.2f%%, ctx=%.0f, majf=%.0f, minf=%.0f\n",
 			usr, sys, ctx, majf, minf);
 	}
 	return 0;
@@ -175,21 +176,23 @@ static void context(FILE *f, json_object *rec)
 	jpath_str(rec, "fs.type", &fs);
 	jpath_str(rec, "array.level", &level);
 	fprintf(f, "  setup        : fs %s, array %s", fs, level);
-	if (jpath_double(rec, "times.setup_s", &setup) && jpath_double(rec, "times.workload_s", &work) &&
+	if (jpath_double(rec, "times.setup_s", &setup) &&
+	    jpath_double(rec, "times.workload_s", &work) &&
 	    jpath_double(rec, "times.teardown_s", &down))
 		fprintf(f, "; setup %.2f s, workload %.2f s, teardown %.2f s", setup, work, down);
 	fputc('\n', f);
 	if (jpath_double(rec, "cpu.user_pct", &usr) && jpath_double(rec, "cpu.system_pct", &sys) &&
 	    jpath_double(rec, "cpu.iowait_pct", &iow))
-		fprintf(f, "  machine cpu  : usr=%.1f%%, sys=%.1f%%, iowait=%.1f%%\n", usr, sys, iow);
+		fprintf(f, "  machine cpu  : usr=%.1f%%, sys=%.1f%%, iowait=%.1f%%\n", usr, sys,
+			iow);
 }
 
 int report_full_record(FILE *f, const struct rs_record *rec)
 {
 	int rc;
 
-	fprintf(f, "repeat %d (seq %ld): %s%s%s\n", rec->repeat, rec->seq, rs_status_name(rec->status),
-		rec->error ? ": " : "", rec->error ? rec->error : "");
+	fprintf(f, "repeat %d (seq %ld): %s%s%s\n", rec->repeat, rec->seq,
+		rs_status_name(rec->status), rec->error ? ": " : "", rec->error ? rec->error : "");
 	if (rec->status != RS_OK || !rec->kind)
 		return -1;
 	rc = !strcmp(rec->kind, "fio") ? fio_report(f, rec->root)

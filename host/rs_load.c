@@ -132,7 +132,8 @@ int rs_parse_record(const char *text, size_t len, struct rs_record *rec, char *e
 		goto fail;
 	}
 	if (!jpath_str(root, "status", &status) || status_parse(status, &rec->status)) {
-		snprintf(err, errlen, "\"status\" is not one of ok, failed, timeout, skipped, crashed");
+		snprintf(err, errlen,
+			 "\"status\" is not one of ok, failed, timeout, skipped, crashed");
 		goto fail;
 	}
 	if (!jpath_int(root, "seq", &seq))
@@ -168,8 +169,10 @@ static int read_file(const char *path, char **buf_out, size_t *len_out, char *er
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
 		return -1;
 	}
-	if (fstat(fileno(f), &st) || st.st_size < 0 || (unsigned long long)st.st_size > RS_MAX_FILE) {
-		snprintf(err, errlen, "%s: larger than %u MiB or unreadable", path, RS_MAX_FILE >> 20);
+	if (fstat(fileno(f), &st) || st.st_size < 0 ||
+	    (unsigned long long)st.st_size > RS_MAX_FILE) {
+		snprintf(err, errlen, "%s: larger than %u MiB or unreadable", path,
+			 RS_MAX_FILE >> 20);
 		fclose(f);
 		return -1;
 	}
@@ -223,9 +226,12 @@ static int load_manifest(const char *dir, struct result_set *rs, char *err, size
 		const char *key;
 		long *dst;
 	} counts[] = {
-		{ "counts.ok", &rs->counts.ok },	   { "counts.failed", &rs->counts.failed },
-		{ "counts.timeout", &rs->counts.timeout }, { "counts.skipped", &rs->counts.skipped },
-		{ "counts.crashed", &rs->counts.crashed }, { "counts.missing", &rs->counts.missing },
+		{ "counts.ok", &rs->counts.ok },
+		{ "counts.failed", &rs->counts.failed },
+		{ "counts.timeout", &rs->counts.timeout },
+		{ "counts.skipped", &rs->counts.skipped },
+		{ "counts.crashed", &rs->counts.crashed },
+		{ "counts.missing", &rs->counts.missing },
 	};
 
 	snprintf(path, sizeof(path), "%s/manifest.json", dir);
@@ -239,7 +245,9 @@ static int load_manifest(const char *dir, struct result_set *rs, char *err, size
 		return -1;
 	}
 	if (!jpath_int(root, "iomatrix_result_set", &version) || version != RS_SET_VERSION) {
-		snprintf(err, errlen, "%s: \"iomatrix_result_set\" is not %d: not a result set this reader knows",
+		snprintf(err, errlen,
+			 "%s: \"iomatrix_result_set\" is not %d: not a result set this reader "
+			 "knows",
 			 path, RS_SET_VERSION);
 		json_object_put(root);
 		return -1;
@@ -404,8 +412,9 @@ static int group_cells(struct result_set *rs, struct rs_record **recs, size_t n,
 		}
 		c = cell_for(rs, r->key, r->cell_index);
 		if (!c) {
-			snprintf(err, errlen, "record seq %ld: cell key \"%s\" is not name=value pairs",
-				 r->seq, r->key);
+			snprintf(err, errlen,
+				 "record seq %ld: cell key \"%s\" is not name=value pairs", r->seq,
+				 r->key);
 			return -1;
 		}
 		if (cell_add(c, r)) {

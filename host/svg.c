@@ -37,7 +37,8 @@ void svg_begin(FILE *f, double w, double h, const char *title)
 		w, h, w, h);
 	xml_escape(f, title);
 	fputs("</title>\n", f);
-	fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", w, h);
+	fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", w,
+		h);
 }
 
 void svg_end(FILE *f)
@@ -92,7 +93,8 @@ void svg_line(FILE *f, double x1, double y1, double x2, double y2, const char *s
 	      double width)
 {
 	fprintf(f,
-		"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%.1f\"/>\n",
+		"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" "
+		"stroke-width=\"%.1f\"/>\n",
 		x1, y1, x2, y2, stroke, width);
 }
 

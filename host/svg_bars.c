@@ -22,7 +22,8 @@ static int by_interest(const void *a, const void *b)
 {
 	const struct cmp_row *x = &pick_cmp->rows[*(const size_t *)a];
 	const struct cmp_row *y = &pick_cmp->rows[*(const size_t *)b];
-	int fx = x->v == CMP_BETTER || x->v == CMP_WORSE, fy = y->v == CMP_BETTER || y->v == CMP_WORSE;
+	int fx = x->v == CMP_BETTER || x->v == CMP_WORSE,
+	    fy = y->v == CMP_BETTER || y->v == CMP_WORSE;
 
 	if (fx != fy)
 		return fy - fx;
@@ -94,8 +95,8 @@ size_t svg_bars(FILE *f, const struct comparison *c, const struct view_dims *d,
 	}
 	axis_nice(&ax);
 	h = TOP + (double)n * GROUP_H + AXIS_H;
-	snprintf(title, sizeof(title), "%s: %s against %s (%s = 100 %%), 95 %% intervals%s", m->name,
-		 c->new->label, c->base->label, c->base->label,
+	snprintf(title, sizeof(title), "%s: %s against %s (%s = 100 %%), 95 %% intervals%s",
+		 m->name, c->new->label, c->base->label, c->base->label,
 		 total > n ? ", flagged and largest changes first" : "");
 	svg_begin(f, W, h, title);
 	svg_text(f, 8, 18, "start", 14, SVG_INK, title);
@@ -111,28 +112,35 @@ size_t svg_bars(FILE *f, const struct comparison *c, const struct view_dims *d,
 	for (size_t t = 0; t < nt; t++) {
 		double x = axis_map(&ax, ticks[t]);
 
-		svg_line(f, x, TOP - 4, x, h - AXIS_H + 4, ticks[t] == 100 ? "#999999" : SVG_GRID, 1);
+		svg_line(f, x, TOP - 4, x, h - AXIS_H + 4, ticks[t] == 100 ? "#999999" : SVG_GRID,
+			 1);
 		snprintf(buf, sizeof(buf), "%.0f%%", ticks[t]);
 		svg_text(f, x, h - AXIS_H + 18, "middle", 11, SVG_INK, buf);
 	}
 	for (size_t i = 0; i < n; i++) {
 		const struct cmp_row *r = &c->rows[rows[i]];
 		double bm = r->base.st.mean, y = TOP + (double)i * GROUP_H;
-		const char *colour = r->v == CMP_WORSE ? SVG_WORSE : r->v == CMP_BETTER ? SVG_BETTER : SVG_INK;
+		const char *colour = r->v == CMP_WORSE	  ? SVG_WORSE
+				     : r->v == CMP_BETTER ? SVG_BETTER
+							  : SVG_INK;
 		char key[512], note[64];
 
 		view_short_key(d, &c->cells[r->cell], key, sizeof(key));
 		svg_label_end(f, LABEL_W - 6, y + BAR_H + 6, key, 52);
 		tip(buf, sizeof(buf), c->base->label, r, &r->base);
-		svg_rect(f, ax.px_lo, y + 2, axis_map(&ax, 100) - ax.px_lo, BAR_H, svg_series_colour[0], buf);
+		svg_rect(f, ax.px_lo, y + 2, axis_map(&ax, 100) - ax.px_lo, BAR_H,
+			 svg_series_colour[0], buf);
 		if (r->base.st.n > 1)
-			svg_whisker(f, true, y + 2 + BAR_H / 2, axis_map(&ax, r->base.st.ci_lo / bm * 100),
+			svg_whisker(f, true, y + 2 + BAR_H / 2,
+				    axis_map(&ax, r->base.st.ci_lo / bm * 100),
 				    axis_map(&ax, r->base.st.ci_hi / bm * 100), SVG_INK);
 		tip(buf, sizeof(buf), c->new->label, r, &r->new);
-		svg_rect(f, ax.px_lo, y + 4 + BAR_H, axis_map(&ax, r->new.st.mean / bm * 100) - ax.px_lo,
-			 BAR_H, svg_series_colour[1], buf);
+		svg_rect(f, ax.px_lo, y + 4 + BAR_H,
+			 axis_map(&ax, r->new.st.mean / bm * 100) - ax.px_lo, BAR_H,
+			 svg_series_colour[1], buf);
 		if (r->new.st.n > 1)
-			svg_whisker(f, true, y + 4 + BAR_H * 1.5, axis_map(&ax, r->new.st.ci_lo / bm * 100),
+			svg_whisker(f, true, y + 4 + BAR_H * 1.5,
+				    axis_map(&ax, r->new.st.ci_lo / bm * 100),
 				    axis_map(&ax, r->new.st.ci_hi / bm * 100), SVG_INK);
 		snprintf(note, sizeof(note), "%+.1f%%%s", r->change,
 			 r->v == CMP_WORSE ? " worse" : r->v == CMP_BETTER ? " better"

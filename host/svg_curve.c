@@ -89,9 +89,10 @@ void svg_curve(FILE *f, const struct curve_set *cs, const struct curve_panel *p)
 				svg_circle(f, x_at(p, i), axis_map(&ay, pt->y[s]), 6.5,
 					   row->v == CMP_WORSE ? SVG_WORSE : SVG_BETTER, NULL);
 			unit_format(v, sizeof(v), p->m->unit, pt->y[s], pt->y[s]);
-			snprintf(buf, sizeof(buf), "%s %s=%s: %s%s%s", cs->series[s], cs->xdim, pt->xval, v,
-				 row ? ", " : "", row ? cmp_verdict_name(row->v) : "");
-			svg_circle(f, x_at(p, i), axis_map(&ay, pt->y[s]), 3.5, svg_series_colour[s], buf);
+			snprintf(buf, sizeof(buf), "%s %s=%s: %s%s%s", cs->series[s], cs->xdim,
+				 pt->xval, v, row ? ", " : "", row ? cmp_verdict_name(row->v) : "");
+			svg_circle(f, x_at(p, i), axis_map(&ay, pt->y[s]), 3.5,
+				   svg_series_colour[s], buf);
 		}
 	}
 	svg_end(f);

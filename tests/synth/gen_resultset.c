@@ -240,9 +240,9 @@ static int expand(const struct opts *o, struct cell **out)
 		len = 0;
 		for (int d = 0; d < c.ndims; d++)
 			if (!o->truth_ignores || strcmp(c.dim_name[d], o->truth_ignores))
-				len += (size_t)snprintf(c.truth_key + len, sizeof(c.truth_key) - len,
-							"%s%s=%s", len ? " " : "", c.dim_name[d],
-							c.dim_val[d]);
+				len += (size_t)snprintf(
+					c.truth_key + len, sizeof(c.truth_key) - len, "%s%s=%s",
+					len ? " " : "", c.dim_name[d], c.dim_val[d]);
 		if (!dup && !(o->skip && matches(&c, o->skip))) {
 			struct cell *grown = realloc(cells, (size_t)(n + 1) * sizeof(*cells));
 
@@ -415,7 +415,8 @@ static void write_setup(struct jw *j, const struct cell *c)
 
 static void write_percentiles(struct jw *j, double median_ns, double tail_factor)
 {
-	static const double pcts[] = { 1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99 };
+	static const double pcts[] = { 1,  5,  10, 20, 30,   40,   50,    60,   70,
+				       80, 90, 95, 99, 99.5, 99.9, 99.95, 99.99 };
 	static const double z[] = { -2.326, -1.645, -1.282, -0.842, -0.524, -0.253, 0, 0.253, 0.524,
 				    0.842, 1.282, 1.645, 2.326, 2.576, 3.090, 3.291, 3.719 };
 	char key[32];
@@ -497,7 +498,8 @@ static void write_fio(struct jw *j, const struct run *r, double *write_bytes)
 	const char *bss = cell_dim(c, "bs");
 	double bs = bss ? parse_size(bss) : 4096;
 	int njobs = dim_int(c, "threads", 1), qd = dim_int(c, "iodepth", 1);
-	bool rd = strstr(wl, "read") || strstr(wl, "rw"), wr = strstr(wl, "write") || strstr(wl, "rw");
+	bool rd = strstr(wl, "read") || strstr(wl, "rw"),
+	     wr = strstr(wl, "write") || strstr(wl, "rw");
 	double total = true_iops(c, bs) * r->factor, runtime_ms = 10000;
 	double rshare = rd && wr ? 0.5 : rd ? 1 : 0;
 	double cpu_ns_per_io = 2500 * keyed(c->truth_key, "cpu", 0.8, 1.2) * pow(bs / 4096, 0.3);
@@ -726,11 +728,12 @@ static int mkdir_p(const char *dir)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: gen-resultset OUT [--profile mixed|seed000|seed001|seed002|seed004]\n"
-		   "         [--seed N] [--repeats N] [--cv LO[-HI]] [--change PCT\n"
-		   "         (--change-every K | --change-where DIM=VAL)] [--injected FILE]\n"
-		   "         [--drop-cells N] [--fail-cells N] [--skip DIM=VAL] [--add-dim DIM=VAL]\n"
-		   "         [--truth-ignores DIM] [--matrix NAME] [--kernel RELEASE]\n");
+	fprintf(f,
+		"usage: gen-resultset OUT [--profile mixed|seed000|seed001|seed002|seed004]\n"
+		"         [--seed N] [--repeats N] [--cv LO[-HI]] [--change PCT\n"
+		"         (--change-every K | --change-where DIM=VAL)] [--injected FILE]\n"
+		"         [--drop-cells N] [--fail-cells N] [--skip DIM=VAL] [--add-dim DIM=VAL]\n"
+		"         [--truth-ignores DIM] [--matrix NAME] [--kernel RELEASE]\n");
 }
 
 static int parse_args(int argc, char **argv, struct opts *o)
@@ -790,8 +793,10 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		case 'A': {
 			const char *eq = strchr(optarg, '=');
 
-			if (!eq || eq == optarg || (size_t)(eq - optarg) >= sizeof(o->add_dim_name)) {
-				fprintf(stderr, "gen-resultset: --add-dim %s: not DIM=VALUE\n", optarg);
+			if (!eq || eq == optarg ||
+			    (size_t)(eq - optarg) >= sizeof(o->add_dim_name)) {
+				fprintf(stderr, "gen-resultset: --add-dim %s: not DIM=VALUE\n",
+					optarg);
 				return -1;
 			}
 			memcpy(o->add_dim_name, optarg, (size_t)(eq - optarg));

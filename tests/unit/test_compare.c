@@ -38,11 +38,13 @@ static void write_set(char *dir, const char *matrix, const struct fixture_cell *
 			snprintf(path, sizeof(path), "%s/records/%06d.json", dir, seq);
 			f = fopen(path, "w");
 			fprintf(f,
-				"{\"iomatrix_record\":1,\"seq\":%d,\"cell\":{\"index\":%zu,\"count\":%zu,"
+				"{\"iomatrix_record\":1,\"seq\":%d,\"cell\":{\"index\":%zu,"
+				"\"count\":%zu,"
 				"\"key\":\"%s\"},\"repeat\":%d,\"status\":\"%s\",\"error\":%s,"
 				"\"workload\":{\"kind\":\"dd\",\"dd\":{\"bw_bytes\":%.6f}}}",
 				seq, c, nc, cells[c].key, r, st,
-				strcmp(st, "ok") ? "\"mount: /dev/md0: timed out\"" : "null", cells[c].bw[r]);
+				strcmp(st, "ok") ? "\"mount: /dev/md0: timed out\"" : "null",
+				cells[c].bw[r]);
 			fclose(f);
 			seq++;
 		}
@@ -133,9 +135,11 @@ static void test_verdicts(void)
 	CHECK_EQ_STR(line, "verdict: 0 cells better, 1 worse, 1 unchanged, 4 not comparable "
 			   "(1 n=1: cannot judge, 1 failed, 2 missing)");
 	CHECK(cmp_missing_line(&p.c, true, line, sizeof(line)));
-	CHECK(strstr(line, "missing in new k-") && strstr(line, ": 1 of 5 cells of the base have no record there: fs=xfs wl=10dd"));
+	CHECK(strstr(line, "missing in new k-") &&
+	      strstr(line, ": 1 of 5 cells of the base have no record there: fs=xfs wl=10dd"));
 	CHECK(cmp_missing_line(&p.c, false, line, sizeof(line)));
-	CHECK(strstr(line, "missing in base k-") && strstr(line, ": 1 of 5 cells of the new have no record there: fs=f2fs wl=1dd"));
+	CHECK(strstr(line, "missing in base k-") &&
+	      strstr(line, ": 1 of 5 cells of the new have no record there: fs=f2fs wl=1dd"));
 	CHECK(cmp_failed_line(&p.c, line, sizeof(line)));
 	CHECK(strstr(line, "fs=btrfs wl=1dd (new: timeout: mount: /dev/md0: timed out)"));
 	CHECK(cmp_repeats_line(&p.c, line, sizeof(line)));
@@ -226,8 +230,9 @@ static void test_mismatch(void)
 	cmp_options_default(&o);
 	CHECK(compare_sets(&ra, &rb, &o, &c, err, sizeof(err)) == 0);
 	CHECK(cmp_mismatch_line(&c, line, sizeof(line)));
-	CHECK_EQ_STR(line, "matrices differ: base is \"quick\" (1 cells), new is \"quick-b\" (1 cells); "
-			   "dimension \"disks\" only in new");
+	CHECK_EQ_STR(line,
+		     "matrices differ: base is \"quick\" (1 cells), new is \"quick-b\" (1 cells); "
+		     "dimension \"disks\" only in new");
 	comparison_free(&c);
 	rs_free(&ra);
 	rs_free(&rb);

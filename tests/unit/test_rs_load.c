@@ -32,7 +32,8 @@ static void record(int seq, int index, const char *key, int repeat, const char *
 	snprintf(text, sizeof(text),
 		 "{\"iomatrix_record\":1,\"seq\":%d,\"matrix\":\"t\","
 		 "\"cell\":{\"index\":%d,\"count\":4,\"key\":\"%s\"},\"repeat\":%d,"
-		 "\"status\":\"%s\",\"error\":%s,\"workload\":{\"kind\":\"dd\",\"dd\":{\"bw_bytes\":%d}}}",
+		 "\"status\":\"%s\",\"error\":%s,"
+		 "\"workload\":{\"kind\":\"dd\",\"dd\":{\"bw_bytes\":%d}}}",
 		 seq, index, key, repeat, status,
 		 strcmp(status, "ok") ? "\"mkfs failed on md0\"" : "null", 1000 + seq);
 	put(name, text);
@@ -46,11 +47,11 @@ static void make_set(void)
 	CHECK(mkdtemp(dir) != NULL);
 	snprintf(path, sizeof(path), "%s/records", dir);
 	CHECK(mkdir(path, 0755) == 0);
-	put("manifest.json",
-	    "{\"iomatrix_result_set\":1,\"run_id\":\"r1\",\"matrix\":\"t\","
-	    "\"kernel\":{\"release\":\"6.1.0-test\",\"version\":\"#1\"},"
-	    "\"counts\":{\"ok\":5,\"failed\":1,\"timeout\":0,\"skipped\":0,\"crashed\":0,\"missing\":1},"
-	    "\"damaged\":[9]}");
+	put("manifest.json", "{\"iomatrix_result_set\":1,\"run_id\":\"r1\",\"matrix\":\"t\","
+			     "\"kernel\":{\"release\":\"6.1.0-test\",\"version\":\"#1\"},"
+			     "\"counts\":{\"ok\":5,\"failed\":1,\"timeout\":0,\"skipped\":0,"
+			     "\"crashed\":0,\"missing\":1},"
+			     "\"damaged\":[9]}");
 	/* Written out of order: cells are ordered by cell.index, repeats by repeat. */
 	record(1, 1, "fs=xfs mode=b", 1, "ok");
 	record(2, 1, "fs=xfs mode=b", 0, "ok");
