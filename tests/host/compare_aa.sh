@@ -2,7 +2,7 @@
 # A/A: two result sets with the same truth and independent noise (log-normal,
 # CV 3-10 % per cell) must flag nothing across a few hundred cells at the
 # default thresholds, with 3 and with 5 repeats, nor with --adjust holm.
-. "$(dirname "$0")/compare_lib.sh"
+. "$(dirname "$0")/lib/compare.sh"
 
 total_flagged=0 total_cells=0 runs=0
 for n in 3 5; do

@@ -2,7 +2,7 @@
 # The formats and options of iomatrix compare: text for email (ASCII, at most
 # 100 columns), Markdown, CSV and JSON that parse, the seed layouts, sorting,
 # filtering, --versus, several NEW sets, and the exit status.
-. "$(dirname "$0")/compare_lib.sh"
+. "$(dirname "$0")/lib/compare.sh"
 
 ok() { echo "ok - $*"; }
 notok() { echo "not ok - $*"; }

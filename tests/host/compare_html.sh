@@ -2,7 +2,7 @@
 # The HTML report: self-contained (no scripts, nothing fetched), well-formed,
 # with the three kinds of chart as valid SVG, and rendered by headless
 # Chromium (Debian's chromium) into a screenshot that shows them.
-. "$(dirname "$0")/compare_lib.sh"
+. "$(dirname "$0")/lib/compare.sh"
 
 "$GEN" "$WORK/off" --profile seed001 --seed 1 --kernel rasync-off --cv 3
 "$GEN" "$WORK/on" --profile seed001 --seed 2 --kernel rasync-on --cv 3 --change 20 --change-where readahead=64
@@ -60,7 +60,7 @@ else
 	exit 0
 fi
 # Base and new series colours, and the green of "better", must be on the page in quantity.
-set -- $(python3 tests/host/png_stats.py "$WORK/shot.png" '#4e79a7' '#f28e2b' '#2e7d32')
+set -- $(python3 tests/host/lib/png_stats.py "$WORK/shot.png" '#4e79a7' '#f28e2b' '#2e7d32')
 if [ "$1" -eq 1100 ] && [ "$3" -gt 200 ] && [ "$4" -gt 2000 ] && [ "$5" -gt 2000 ] && [ "$6" -gt 100 ]; then
 	echo "ok - the screenshot shows the charts: $3 colours, $4 base, $5 new, $6 'better' pixels"
 else

@@ -8,7 +8,7 @@
 # cell (5 %) at some cost in power. A 5 % change at CV 3 % and n=5 is below
 # the resolution: only part of it is found (docs/compare.md has the power
 # table), and still nothing outside the injected cells may dominate.
-. "$(dirname "$0")/compare_lib.sh"
+. "$(dirname "$0")/lib/compare.sh"
 
 # run CHANGE CV N ADJUST SEED: prints "found injected false"
 run() {

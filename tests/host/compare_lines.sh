@@ -1,7 +1,7 @@
 #!/bin/sh
 # What cannot be compared is said in one clear line each: cells missing on a
 # side, failed cells, matrices that differ; one repeat says "cannot judge".
-. "$(dirname "$0")/compare_lib.sh"
+. "$(dirname "$0")/lib/compare.sh"
 
 # expect_one FILE PATTERN WHAT: exactly one line of FILE matches PATTERN.
 expect_one() {

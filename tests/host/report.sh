@@ -1,7 +1,7 @@
 #!/bin/sh
 # iomatrix report RESULT_SET: one run, a summary per cell; --full adds each
 # record's fio-like report; JSON parses and HTML is well-formed.
-. "$(dirname "$0")/compare_lib.sh"
+. "$(dirname "$0")/lib/compare.sh"
 
 "$GEN" "$WORK/s0" --profile seed000 --seed 1 --kernel 5.2.0 --repeats 3 --fail-cells 1
 "$GEN" "$WORK/s2" --profile seed002 --seed 1 --repeats 2

@@ -1,5 +1,6 @@
-# Shared by the compare host tests (sourced, not run): the tools, a scratch
-# directory, and counting flagged cells in CSV output.
+# Shared by the compare host tests (sourced, not run: tests/run runs only
+# tests/host/*.sh): the tools, a scratch directory, and counting flagged cells
+# in CSV output. $0 is the test that sources it, in tests/host/.
 set -u
 cd "$(dirname "$0")/../.."
 GEN=build/gen-resultset
