@@ -98,10 +98,10 @@ bool view_row_flagged(const struct cmp_row *row)
 	return row->v == CMP_BETTER || row->v == CMP_WORSE;
 }
 
-static const struct comparison *sort_cmp;
-
-static int by_change(const void *a, const void *b)
+/* Orders row indices of a comparison (the qsort_r argument) by |change|, largest first. */
+static int by_change(const void *a, const void *b, void *arg)
 {
+	const struct comparison *sort_cmp = arg;
 	const struct cmp_row *x = &sort_cmp->rows[*(const size_t *)a];
 	const struct cmp_row *y = &sort_cmp->rows[*(const size_t *)b];
 	double cx = isfinite(x->change) ? fabs(x->change) : -1;
@@ -124,8 +124,7 @@ size_t view_rows(const struct cmp_report *r, const struct comparison *c, size_t 
 		if (!r->only_significant || view_row_flagged(&c->rows[i]))
 			(*order)[n++] = i;
 	if (r->sort == SORT_CHANGE) {
-		sort_cmp = c;
-		qsort(*order, n, sizeof(**order), by_change);
+		qsort_r(*order, n, sizeof(**order), by_change, (void *)c);
 	}
 	return n;
 }
@@ -137,8 +136,9 @@ static double primary_change(const struct comparison *c, size_t cell)
 	return row && isfinite(row->change) ? fabs(row->change) : -1;
 }
 
-static int cells_by_change(const void *a, const void *b)
+static int cells_by_change(const void *a, const void *b, void *arg)
 {
+	const struct comparison *sort_cmp = arg;
 	size_t x = *(const size_t *)a, y = *(const size_t *)b;
 	double cx = primary_change(sort_cmp, x), cy = primary_change(sort_cmp, y);
 
@@ -164,8 +164,7 @@ size_t view_cells(const struct cmp_report *r, const struct comparison *c, size_t
 		(*order)[n++] = i;
 	}
 	if (r->sort == SORT_CHANGE) {
-		sort_cmp = c;
-		qsort(*order, n, sizeof(**order), cells_by_change);
+		qsort_r(*order, n, sizeof(**order), cells_by_change, (void *)c);
 	}
 	return n;
 }

@@ -23,11 +23,6 @@ const char *cmp_verdict_name(enum cmp_verdict v)
 	return v < CMP_VERDICT_COUNT ? verdict_names[v] : "?";
 }
 
-bool cmp_verdict_comparable(enum cmp_verdict v)
-{
-	return v == CMP_UNCHANGED || v == CMP_BETTER || v == CMP_WORSE;
-}
-
 void cmp_options_default(struct cmp_options *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -81,7 +76,10 @@ int cmp_parse_metrics(const char *cmd, const char *spec, const struct metric ***
 					"(iomatrix compare --help lists them)\n", cmd, t);
 			goto fail;
 		}
-		if (*n < metric_count)
+		for (size_t i = 0; i < *n && m; i++)
+			if (ms[i] == m)
+				m = NULL; /* named twice: compared once */
+		if (m && *n < metric_count)
 			ms[(*n)++] = m;
 	}
 	if (!*n) {

@@ -31,8 +31,6 @@ enum cmp_verdict {
 };
 
 const char *cmp_verdict_name(enum cmp_verdict v);
-/* better, worse, unchanged: everything else is "not comparable". */
-bool cmp_verdict_comparable(enum cmp_verdict v);
 
 struct cmp_filter {
 	char *dim;

@@ -16,10 +16,10 @@
 #define GROUP_H 26.0
 #define AXIS_H 34.0
 
-static const struct comparison *pick_cmp;
-
-static int by_interest(const void *a, const void *b)
+/* Flagged rows first, then the largest |change| (qsort_r over row indices of arg). */
+static int by_interest(const void *a, const void *b, void *arg)
 {
+	const struct comparison *pick_cmp = arg;
 	const struct cmp_row *x = &pick_cmp->rows[*(const size_t *)a];
 	const struct cmp_row *y = &pick_cmp->rows[*(const size_t *)b];
 	int fx = x->v == CMP_BETTER || x->v == CMP_WORSE,
@@ -32,8 +32,9 @@ static int by_interest(const void *a, const void *b)
 	return (x->cell > y->cell) - (x->cell < y->cell);
 }
 
-static int by_cell(const void *a, const void *b)
+static int by_cell(const void *a, const void *b, void *arg)
 {
+	const struct comparison *pick_cmp = arg;
 	const struct cmp_row *x = &pick_cmp->rows[*(const size_t *)a];
 	const struct cmp_row *y = &pick_cmp->rows[*(const size_t *)b];
 
@@ -53,12 +54,11 @@ static size_t pick_rows(const struct comparison *c, const struct metric *m, size
 		    c->rows[i].base.st.mean > 0 && isfinite(c->rows[i].change))
 			(*out)[n++] = i;
 	*total = n;
-	pick_cmp = c;
 	if (n > max) {
-		qsort(*out, n, sizeof(**out), by_interest);
+		qsort_r(*out, n, sizeof(**out), by_interest, (void *)c);
 		n = max;
 	}
-	qsort(*out, n, sizeof(**out), by_cell);
+	qsort_r(*out, n, sizeof(**out), by_cell, (void *)c);
 	return n;
 }
 

@@ -246,7 +246,7 @@ static void test_parse_lists(void)
 	struct cmp_filter *w;
 	size_t n;
 
-	CHECK(cmp_parse_metrics("t", "dd_bw,read_iops", &ms, &n) == 0);
+	CHECK(cmp_parse_metrics("t", "dd_bw,read_iops,dd_bw", &ms, &n) == 0);
 	CHECK_EQ_INT(n, 2);
 	CHECK_EQ_STR(ms[1]->name, "read_iops");
 	free(ms);
