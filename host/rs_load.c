@@ -214,11 +214,10 @@ static void warn(struct result_set *rs, const char *fmt, ...)
 		rs->nwarnings++;
 }
 
-static int load_manifest(const char *dir, struct result_set *rs, char *err, size_t errlen)
+int rs_parse_manifest(const char *text, size_t len, struct result_set *rs, char *err,
+		      size_t errlen)
 {
-	char path[4096];
-	char *text;
-	size_t len;
+	struct json_tokener *tok = json_tokener_new();
 	json_object *root, *damaged;
 	long long version, v;
 	const char *s;
@@ -234,21 +233,23 @@ static int load_manifest(const char *dir, struct result_set *rs, char *err, size
 		{ "counts.missing", &rs->counts.missing },
 	};
 
-	snprintf(path, sizeof(path), "%s/manifest.json", dir);
-	if (read_file(path, &text, &len, err, errlen))
-		return -1;
-	root = json_tokener_parse(text);
-	free(text);
-	if (!root || !json_object_is_type(root, json_type_object)) {
-		snprintf(err, errlen, "%s: not a JSON object", path);
-		json_object_put(root);
+	if (!tok) {
+		snprintf(err, errlen, "out of memory");
 		return -1;
 	}
+	root = json_tokener_parse_ex(tok, text, (int)len);
+	if (!root || json_tokener_get_error(tok) != json_tokener_success ||
+	    !json_object_is_type(root, json_type_object)) {
+		snprintf(err, errlen, "not a JSON object");
+		json_object_put(root);
+		json_tokener_free(tok);
+		return -1;
+	}
+	json_tokener_free(tok);
 	if (!jpath_int(root, "iomatrix_result_set", &version) || version != RS_SET_VERSION) {
 		snprintf(err, errlen,
-			 "%s: \"iomatrix_result_set\" is not %d: not a result set this reader "
-			 "knows",
-			 path, RS_SET_VERSION);
+			 "\"iomatrix_result_set\" is not %d: not a result set this reader knows",
+			 RS_SET_VERSION);
 		json_object_put(root);
 		return -1;
 	}
@@ -278,6 +279,23 @@ static int load_manifest(const char *dir, struct result_set *rs, char *err, size
 	}
 	json_object_put(root);
 	return 0;
+}
+
+static int load_manifest(const char *dir, struct result_set *rs, char *err, size_t errlen)
+{
+	char path[4096], why[256];
+	char *text;
+	size_t len;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/manifest.json", dir);
+	if (read_file(path, &text, &len, err, errlen))
+		return -1;
+	rc = rs_parse_manifest(text, len, rs, why, sizeof(why));
+	free(text);
+	if (rc)
+		snprintf(err, errlen, "%s: %s", path, why);
+	return rc;
 }
 
 static int name_cmp(const void *a, const void *b)

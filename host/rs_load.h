@@ -92,6 +92,14 @@ void rs_free(struct result_set *rs);
 int rs_parse_record(const char *text, size_t len, struct rs_record *rec, char *err,
 		    size_t errlen);
 
+/*
+ * Parses manifest.json's text into rs's manifest fields (run id, matrix,
+ * kernel, counts, damaged). rs must start zeroed; rs_free releases what was
+ * set. Outside input: fuzzed.
+ */
+int rs_parse_manifest(const char *text, size_t len, struct result_set *rs, char *err,
+		      size_t errlen);
+
 /* Splits a key "a=1 b=2" into dims. 0, or -1 when a part is not name=value. */
 int rs_parse_key(const char *key, struct rs_dim **dims, size_t *ndims);
 void rs_free_dims(struct rs_dim *dims, size_t ndims);
