@@ -95,6 +95,7 @@ struct cmp_cell {
 	double p;		/* Simes' combination of the rows' p-values */
 	double q;		/* adjusted over the cells (Benjamini-Hochberg) */
 	const struct rs_record *failed; /* a failed cell's first record that is not ok */
+	bool failed_in_new;		/* which side of a failed cell has no ok record */
 	size_t first_row;
 	size_t nrows;
 };
