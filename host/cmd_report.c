@@ -122,9 +122,9 @@ static void head_lines(const struct result_set *rs, char lines[][1024], size_t *
 	const struct rs_manifest_counts *k = &rs->counts;
 
 	*n = 0;
-	snprintf(lines[(*n)++], 1024, "report %s: kernel %s, matrix %s, %zu cells%s, run %s, %s",
+	snprintf(lines[(*n)++], 1024, "report %s: kernel %s, matrix %s, %zu cells, run %s, %s",
 		 rs->label, rs->kernel_release ? rs->kernel_release : "?",
-		 rs->matrix ? rs->matrix : "?", rs->ncells, "", rs->run_id ? rs->run_id : "?",
+		 rs->matrix ? rs->matrix : "?", rs->ncells, rs->run_id ? rs->run_id : "?",
 		 rs->path);
 	snprintf(
 		lines[(*n)++], 1024,
