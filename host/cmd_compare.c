@@ -1,12 +1,265 @@
 // SPDX-License-Identifier: GPL-2.0
-/* iomatrix compare: placeholder until its issue lands. */
+/*
+ * iomatrix compare BASE NEW [NEW...]: result sets from two or more kernels,
+ * cell by cell; what changed and whether the change is bigger than the
+ * noise. The statistics are in compare.c and stats.c, the formats in
+ * cmp_*.c and html_report.c; this file is the command line.
+ */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "cli.h"
+#include "cmp_report.h"
 #include "commands.h"
+#include "units.h"
+
+#define MAX_SETS 8
+
+static const char *const format_names[] = { "text", "markdown", "csv", "json", "html", NULL };
+static const char *const layout_names[] = { "auto", "rows", "seed000", "seed002", "curve", NULL };
+static const char *const sort_names[] = { "key", "change", NULL };
+static const char *const adjust_names[] = { "bh", "holm", NULL };
+
+struct compare_args {
+	int format;
+	int layout;
+	int sort;
+	int adjust;
+	const char *out;
+	const char *metric;
+	const char *where;
+	const char *x;
+	const char *versus;
+	bool only_significant;
+	bool exclude_outliers;
+	double alpha;
+	double min_effect;
+};
+
+#define OFF(f) offsetof(struct compare_args, f)
+
+static const struct cli_opt compare_opts[] = {
+	{ "format", 'f', CLI_CHOICE, OFF(format), format_names, 0, 0, "F", "output format" },
+	{ "output", 'o', CLI_STRING, OFF(out), NULL, 0, 0, "FILE", "write there, not to stdout" },
+	{ "metric", 'm', CLI_STRING, OFF(metric), NULL, 0, 0, "M,...",
+	  "metrics to compare, or 'all' (default: those marked * in the list below)" },
+	{ "only-significant", 's', CLI_FLAG, OFF(only_significant), NULL, 0, 0, NULL,
+	  "show only flagged rows (better or worse)" },
+	{ "sort", 0, CLI_CHOICE, OFF(sort), sort_names, 0, 0, "S",
+	  "matrix order, or largest change first" },
+	{ "where", 'w', CLI_STRING, OFF(where), NULL, 0, 0, "DIM=V,...",
+	  "only cells with these values (one dimension given twice: either value)" },
+	{ "layout", 'l', CLI_CHOICE, OFF(layout), layout_names, 0, 0, "L",
+	  "text/markdown shape: auto is seed002 for dd-only sets, else rows" },
+	{ "x", 'x', CLI_STRING, OFF(x), NULL, 0, 0, "DIM",
+	  "curve layout and charts: the dimension along x (default: the numeric one with most "
+	  "values)" },
+	{ "versus", 0, CLI_STRING, OFF(versus), NULL, 0, 0, "DIM=A,B[,C]",
+	  "one result set: compare its cells with DIM=A against those with DIM=B (seed 004)" },
+	{ "alpha", 'a', CLI_DOUBLE, OFF(alpha), NULL, 1e-9, 0.5, "A",
+	  "the error rate --adjust controls, per comparison (default 0.05)" },
+	{ "adjust", 0, CLI_CHOICE, OFF(adjust), adjust_names, 0, 0, "M",
+	  "multiple tests: false discovery rate (bh, default) or family-wise error (holm)" },
+	{ "min-effect", 'e', CLI_DOUBLE, OFF(min_effect), NULL, 0, 1000, "PCT",
+	  "smallest |change| in % that is flagged (default 3)" },
+	{ "exclude-outliers", 0, CLI_FLAG, OFF(exclude_outliers), NULL, 0, 0, NULL,
+	  "leave outliers out of means and tests (reported either way)" },
+};
+
+static const struct cli_cmd compare_cmd = {
+	.name = "compare",
+	.synopsis = "BASE NEW [NEW...]  |  SET --versus DIM=A,B",
+	.about = "Compares result sets cell by cell (matched by cell.key). Per cell and metric:\n"
+		 "the mean of the repeats (harmonic for rates), relative stddev, n, % change, and\n"
+		 "a verdict: flagged only when a t-test on log values (variances moderated across\n"
+		 "the cells), adjusted for the number of tests, is below --alpha and |change| is\n"
+		 "at least --min-effect. One repeat on a side: 'n=1: cannot judge'.\n"
+		 "The first line is the verdict. Exit status: 0, 1 when a cell got worse, 2 on "
+		 "errors.\n"
+		 "docs/compare.md explains the output and the statistics.",
+	.opts = compare_opts,
+	.nopts = sizeof(compare_opts) / sizeof(compare_opts[0]),
+	.min_pos = 1,
+	.max_pos = MAX_SETS,
+};
+
+static void list_metrics(FILE *f)
+{
+	fprintf(f, "\nmetrics (* compared by default):\n");
+	for (size_t i = 0; i < metric_count; i++)
+		fprintf(f, "  %c %-17s %-6s %s is better; %s\n",
+			metric_table[i].by_default ? '*' : ' ', metric_table[i].name,
+			unit_base_name(metric_table[i].unit),
+			metric_table[i].better == BETTER_HIGHER ? "higher" : "lower",
+			metric_table[i].from);
+}
+
+/* Equal labels (an A/A run on one kernel) would make columns ambiguous: use the directories. */
+static void unique_labels(struct result_set *sets, size_t n)
+{
+	bool clash = false;
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++)
+			clash |= !strcmp(sets[i].label, sets[j].label);
+	if (!clash)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		const char *p = sets[i].path;
+		size_t len = strlen(p);
+		const char *base;
+		char *label;
+
+		while (len > 1 && p[len - 1] == '/')
+			len--;
+		base = memrchr(p, '/', len);
+		base = base ? base + 1 : p;
+		label = strndup(base, len - (size_t)(base - p));
+		if (label) {
+			free(sets[i].label);
+			sets[i].label = label;
+		}
+	}
+}
+
+/* --versus DIM=A,B: the views of one set, one per value. */
+static int load_versus(const char *spec, struct result_set *whole, struct result_set *sets,
+		       size_t *nsets)
+{
+	char *copy = strdup(spec), *eq = copy ? strchr(copy, '=') : NULL, *save = NULL;
+	char err[512];
+
+	*nsets = 0;
+	if (!eq || eq == copy) {
+		fprintf(stderr, "iomatrix compare: --versus %s: not DIM=A,B\n", spec);
+		free(copy);
+		return -1;
+	}
+	*eq = '\0';
+	for (char *v = strtok_r(eq + 1, ",", &save); v; v = strtok_r(NULL, ",", &save)) {
+		if (*nsets == MAX_SETS ||
+		    rs_view_by_dim(whole, copy, v, &sets[*nsets], err, sizeof(err))) {
+			fprintf(stderr, "iomatrix compare: --versus: %s\n",
+				*nsets == MAX_SETS ? "too many values" : err);
+			free(copy);
+			return -1;
+		}
+		(*nsets)++;
+	}
+	free(copy);
+	if (*nsets < 2) {
+		fprintf(stderr, "iomatrix compare: --versus %s: needs two values or more\n", spec);
+		return -1;
+	}
+	return 0;
+}
+
+static int render(const struct cmp_report *r, FILE *f)
+{
+	switch (r->format) {
+	case FMT_CSV: return cmp_render_csv(r, f);
+	case FMT_JSON: return cmp_render_json(r, f);
+	case FMT_HTML: return html_report_compare(r, f);
+	default: return cmp_render_text(r, f);
+	}
+}
 
 int cmd_compare(int argc, char **argv)
 {
-	(void)argc;
-	fprintf(stderr, "iomatrix %s: not built yet\n", argv[0]);
-	return 1;
+	struct compare_args a = { .alpha = CMP_DEFAULT_ALPHA,
+				  .min_effect = CMP_DEFAULT_MIN_EFFECT };
+	struct result_set whole, sets[MAX_SETS];
+	struct comparison cmps[MAX_SETS];
+	struct cmp_options opt;
+	struct cmp_filter *where = NULL;
+	const struct metric **metrics = NULL;
+	size_t npos, nsets = 0, ncmps = 0, nwhere = 0;
+	char *pos[MAX_SETS], err[1024];
+	bool have_whole = false, worse = false;
+	FILE *out = stdout;
+	int rc = 2, prc;
+
+	prc = cli_parse(&compare_cmd, argc, argv, &a, pos, &npos);
+	if (prc) {
+		if (prc > 0)
+			list_metrics(stdout);
+		return prc > 0 ? 0 : 2;
+	}
+	if (a.versus ? npos != 1 : npos < 2) {
+		fprintf(stderr, "iomatrix compare: %s\n",
+			a.versus ? "--versus takes one result set"
+				 : "needs BASE and at least one NEW");
+		return 2;
+	}
+	cmp_options_default(&opt);
+	opt.alpha = a.alpha;
+	opt.adjust = (enum cmp_adjust)a.adjust;
+	opt.min_effect = a.min_effect;
+	opt.exclude_outliers = a.exclude_outliers;
+	if (a.metric && cmp_parse_metrics("compare", a.metric, &metrics, &opt.nmetrics))
+		return 2;
+	opt.metrics = metrics;
+	if (a.where && cmp_parse_where("compare", a.where, &where, &nwhere))
+		goto out;
+	opt.where = where;
+	opt.nwhere = nwhere;
+	if (a.versus) {
+		if (rs_load(pos[0], &whole, err, sizeof(err))) {
+			fprintf(stderr, "iomatrix compare: %s\n", err);
+			goto out;
+		}
+		have_whole = true;
+		if (load_versus(a.versus, &whole, sets, &nsets))
+			goto out;
+	} else {
+		for (; nsets < npos; nsets++) {
+			if (rs_load(pos[nsets], &sets[nsets], err, sizeof(err))) {
+				fprintf(stderr, "iomatrix compare: %s\n", err);
+				goto out;
+			}
+		}
+		unique_labels(sets, nsets);
+	}
+	for (; ncmps + 1 < nsets; ncmps++) {
+		if (compare_sets(&sets[0], &sets[ncmps + 1], &opt, &cmps[ncmps], err,
+				 sizeof(err))) {
+			fprintf(stderr, "iomatrix compare: %s\n", err);
+			goto out;
+		}
+		worse |= cmps[ncmps].cells_by_verdict[CMP_WORSE] > 0;
+	}
+	if (a.out && !(out = fopen(a.out, "w"))) {
+		perror(a.out);
+		goto out;
+	}
+	{
+		struct cmp_report r = {
+			.cmps = cmps, .ncmps = ncmps, .format = (enum out_format)a.format,
+			.layout = (enum out_layout)a.layout, .sort = (enum out_sort)a.sort,
+			.only_significant = a.only_significant, .metrics_chosen = metrics != NULL,
+			.xdim = a.x,
+		};
+
+		if (render(&r, out)) {
+			fprintf(stderr, "iomatrix compare: writing %s failed\n",
+				a.out ? a.out : "stdout");
+			goto out;
+		}
+	}
+	rc = worse ? 1 : 0;
+out:
+	if (out != stdout && fclose(out)) {
+		perror(a.out);
+		rc = 2;
+	}
+	for (size_t i = 0; i < ncmps; i++)
+		comparison_free(&cmps[i]);
+	for (size_t i = 0; i < nsets; i++)
+		rs_free(&sets[i]);
+	if (have_whole)
+		rs_free(&whole);
+	cmp_free_where(where, nwhere);
+	free(metrics);
+	return rc;
 }
