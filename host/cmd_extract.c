@@ -14,7 +14,7 @@
 
 #include "commands.h"
 #include "frame_decoder.h"
-#include "result_set.h"
+#include "rs_builder.h"
 #include "results_log.h"
 
 static const char usage_text[] =
@@ -61,27 +61,27 @@ static const struct option long_opts[] = {
 };
 
 struct sink {
-	struct result_set *rs;
+	struct rs_builder *rs;
 	int src;
 };
 
 static int from_serial(void *ctx, const struct frame_event *ev)
 {
 	struct sink *s = ctx;
-	return ev->kind == FRAME_RECORD ? rs_add_record(s->rs, s->src, ev->seq, ev->data, ev->len)
-					: rs_add_damaged(s->rs, s->src, ev->seq, ev->why);
+	return ev->kind == FRAME_RECORD ? rsb_add_record(s->rs, s->src, ev->seq, ev->data, ev->len)
+					: rsb_add_damaged(s->rs, s->src, ev->seq, ev->why);
 }
 
 static int from_log(void *ctx, const struct rlog_item *item)
 {
 	struct sink *s = ctx;
-	return item->data ? rs_add_record(s->rs, s->src, item->seq, item->data, item->len)
-			  : rs_add_damaged(s->rs, s->src, item->seq, item->damage);
+	return item->data ? rsb_add_record(s->rs, s->src, item->seq, item->data, item->len)
+			  : rsb_add_damaged(s->rs, s->src, item->seq, item->damage);
 }
 
-static int read_serial(struct result_set *rs, const char *path, int fd, bool quiet)
+static int read_serial(struct rs_builder *rs, const char *path, int fd, bool quiet)
 {
-	struct sink s = {rs, rs_add_source(rs, path, RS_SERIAL)};
+	struct sink s = {rs, rsb_add_source(rs, path, RSB_SERIAL)};
 	struct frame_decoder *d;
 	const struct frame_stats *st;
 	static char buf[1 << 16];
@@ -120,9 +120,9 @@ static int read_serial(struct result_set *rs, const char *path, int fd, bool qui
 	return 0;
 }
 
-static int read_log(struct result_set *rs, const char *path, bool quiet)
+static int read_log(struct rs_builder *rs, const char *path, bool quiet)
 {
-	struct sink s = {rs, rs_add_source(rs, path, RS_LOG)};
+	struct sink s = {rs, rsb_add_source(rs, path, RSB_LOG)};
 	struct rlog_scan_result res;
 	char err[RLOG_ERR_LEN];
 
@@ -132,7 +132,7 @@ static int read_log(struct result_set *rs, const char *path, bool quiet)
 		fprintf(stderr, "iomatrix extract: %s\n", err);
 		return -1;
 	}
-	if (rs_source_set_log(rs, s.src, res.info.run_id, res.info.created_unix))
+	if (rsb_source_set_log(rs, s.src, res.info.run_id, res.info.created_unix))
 		return -1;
 	if (!quiet)
 		printf("%s: results log of run %s, %u records, %u damaged, last seq %u\n", path,
@@ -141,7 +141,7 @@ static int read_log(struct result_set *rs, const char *path, bool quiet)
 }
 
 /* A results log begins with its header; anything else is a console log. */
-static int read_input(struct result_set *rs, const char *path, bool quiet)
+static int read_input(struct rs_builder *rs, const char *path, bool quiet)
 {
 	char head[4096];
 	ssize_t n;
@@ -206,35 +206,35 @@ static int parse_args(int argc, char **argv, struct extract_opts *o)
 int cmd_extract(int argc, char **argv)
 {
 	struct extract_opts o = {0};
-	char err[RS_ERR_LEN];
-	struct result_set *rs;
+	char err[RSB_ERR_LEN];
+	struct rs_builder *rs;
 	int ret = 2;
 
 	if (parse_args(argc, argv, &o)) {
 		fputs(usage_text, stderr);
 		return 2;
 	}
-	rs = rs_new();
+	rs = rsb_new();
 	if (!rs)
 		return 2;
 	for (int i = optind; i < argc; i++)
 		if (read_input(rs, argv[i], o.quiet))
 			goto out;
-	if (rs_build(rs, o.run_id, err, sizeof(err))) {
+	if (rsb_build(rs, o.run_id, err, sizeof(err))) {
 		fprintf(stderr, "iomatrix extract: %s\n", err);
 		goto out;
 	}
 	if (!o.quiet)
-		rs_print_summary(rs, stdout);
-	if (rs_write(rs, o.output, o.force, err, sizeof(err))) {
+		rsb_print_summary(rs, stdout);
+	if (rsb_write(rs, o.output, o.force, err, sizeof(err))) {
 		fprintf(stderr, "iomatrix extract: %s\n", err);
 		goto out;
 	}
 	if (!o.quiet)
-		printf("result set %s: %u records%s\n", o.output, rs_record_count(rs),
-		       rs_incomplete(rs) ? ", INCOMPLETE (see above)" : ", complete");
-	ret = rs_incomplete(rs) && !o.accept_incomplete ? 1 : 0;
+		printf("result set %s: %u records%s\n", o.output, rsb_record_count(rs),
+		       rsb_incomplete(rs) ? ", INCOMPLETE (see above)" : ", complete");
+	ret = rsb_incomplete(rs) && !o.accept_incomplete ? 1 : 0;
 out:
-	rs_free(rs);
+	rsb_free(rs);
 	return ret;
 }

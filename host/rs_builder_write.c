@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Writing a result set directory, all or nothing; see result_set.h. */
-#include "result_set.h"
+/* Writing a result set directory, all or nothing; see rs_builder.h. */
+#include "rs_builder.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -11,7 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "result_set_impl.h"
+#include "rs_builder_impl.h"
 
 #define MANIFEST "manifest.json"
 #define RECORDS	 "records"
@@ -36,12 +36,12 @@ static json_object *seq_array(const struct rs_seqs *s)
 	return a;
 }
 
-static const char *kind_name(enum rs_source_kind k)
+static const char *kind_name(enum rsb_source_kind k)
 {
-	return k == RS_SERIAL ? "serial log" : "results log";
+	return k == RSB_SERIAL ? "serial log" : "results log";
 }
 
-static json_object *sources(const struct result_set *rs, char *joined, size_t len)
+static json_object *sources(const struct rs_builder *rs, char *joined, size_t len)
 {
 	json_object *a = json_object_new_array();
 	size_t o = 0;
@@ -66,7 +66,7 @@ static json_object *sources(const struct result_set *rs, char *joined, size_t le
 }
 
 /* The manifest (docs/records.md, "A result set"), keys in the documented order. */
-static json_object *manifest(const struct result_set *rs)
+static json_object *manifest(const struct rs_builder *rs)
 {
 	json_object *m = json_object_new_object(), *counts, *missing;
 	char joined[4096];
@@ -222,7 +222,7 @@ static bool replaceable(const char *dir)
 	return ok;
 }
 
-/* Removes what rs_write writes (and nothing else: rmdir fails if more is there). */
+/* Removes what rsb_write writes (and nothing else: rmdir fails if more is there). */
 static int remove_result_set(const char *dir)
 {
 	char path[4096];
@@ -237,7 +237,7 @@ static int remove_result_set(const char *dir)
 	return r;
 }
 
-static int fill(const struct result_set *rs, const char *tmp, char *err, size_t errlen)
+static int fill(const struct rs_builder *rs, const char *tmp, char *err, size_t errlen)
 {
 	char path[4096];
 	json_object *m;
@@ -281,7 +281,7 @@ static int fill(const struct result_set *rs, const char *tmp, char *err, size_t 
 	return 0;
 }
 
-int rs_write(const struct result_set *rs, const char *dir, bool force, char *err, size_t errlen)
+int rsb_write(const struct rs_builder *rs, const char *dir, bool force, char *err, size_t errlen)
 {
 	char tmp[4096];
 	struct stat st;

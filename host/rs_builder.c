@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Gathering, merging and checking records into a result set; see result_set.h. */
-#include "result_set.h"
+/* Gathering, merging and checking records into a result set; see rs_builder.h. */
+#include "rs_builder.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "record_check.h"
-#include "result_set_impl.h"
+#include "rs_builder_impl.h"
 
 /* A product of cells and repeats beyond this is no matrix: missing is not worked out. */
 #define CELLS_MAX (16u << 20)
 
-struct result_set *rs_new(void)
+struct rs_builder *rsb_new(void)
 {
-	struct result_set *rs = calloc(1, sizeof(*rs));
+	struct rs_builder *rs = calloc(1, sizeof(*rs));
 
 	if (rs)
 		rs->created_unix = -1;
@@ -26,7 +26,7 @@ static void seqs_free(struct rs_seqs *s)
 	memset(s, 0, sizeof(*s));
 }
 
-void rs_free(struct result_set *rs)
+void rsb_free(struct rs_builder *rs)
 {
 	if (!rs)
 		return;
@@ -118,7 +118,7 @@ static void seqs_normalise(struct rs_seqs *s)
 	s->n = o;
 }
 
-int rs_add_source(struct result_set *rs, const char *path, enum rs_source_kind kind)
+int rsb_add_source(struct rs_builder *rs, const char *path, enum rsb_source_kind kind)
 {
 	struct rs_source *p = realloc(rs->src, (rs->nsrc + 1) * sizeof(*p));
 
@@ -134,7 +134,7 @@ int rs_add_source(struct result_set *rs, const char *path, enum rs_source_kind k
 	return (int)rs->nsrc++;
 }
 
-int rs_source_set_log(struct result_set *rs, int src, const char *run_id, uint64_t created_unix)
+int rsb_source_set_log(struct rs_builder *rs, int src, const char *run_id, uint64_t created_unix)
 {
 	free(rs->src[src].run_id);
 	rs->src[src].run_id = strdup(run_id);
@@ -142,7 +142,7 @@ int rs_source_set_log(struct result_set *rs, int src, const char *run_id, uint64
 	return rs->src[src].run_id ? 0 : -1;
 }
 
-int rs_add_record(struct result_set *rs, int src, uint32_t seq, const void *data, size_t len)
+int rsb_add_record(struct rs_builder *rs, int src, uint32_t seq, const void *data, size_t len)
 {
 	struct rs_copy *c;
 
@@ -162,7 +162,7 @@ int rs_add_record(struct result_set *rs, int src, uint32_t seq, const void *data
 	return 0;
 }
 
-int rs_add_damaged(struct result_set *rs, int src, uint32_t seq, const char *why)
+int rsb_add_damaged(struct rs_builder *rs, int src, uint32_t seq, const char *why)
 {
 	struct rs_damage *d;
 
@@ -203,7 +203,7 @@ static int cmp_copy(const void *a, const void *b)
 }
 
 /* Counts, per run, the seqs that have a valid copy of it. */
-static int find_runs(struct result_set *rs)
+static int find_runs(struct rs_builder *rs)
 {
 	for (size_t i = 0; i < rs->ncopies; i++) {
 		const char *run = run_of(&rs->copies[i]);
@@ -233,7 +233,7 @@ static int find_runs(struct result_set *rs)
 	return 0;
 }
 
-static int choose_run(struct result_set *rs, const char *want, char *err, size_t errlen)
+static int choose_run(struct rs_builder *rs, const char *want, char *err, size_t errlen)
 {
 	size_t o;
 
@@ -255,7 +255,7 @@ static int choose_run(struct result_set *rs, const char *want, char *err, size_t
 }
 
 /* One record per seq of the chosen run; disagreeing and invalid copies noted. */
-static int keep_records(struct result_set *rs)
+static int keep_records(struct rs_builder *rs)
 {
 	rs->records = calloc(rs->ncopies ? rs->ncopies : 1, sizeof(*rs->records));
 	if (!rs->records)
@@ -307,7 +307,7 @@ static int keep_records(struct result_set *rs)
 	return 0;
 }
 
-static bool is_kept(const struct result_set *rs, uint32_t seq)
+static bool is_kept(const struct rs_builder *rs, uint32_t seq)
 {
 	size_t lo = 0, hi = rs->nrecords;
 
@@ -325,7 +325,7 @@ static bool is_kept(const struct result_set *rs, uint32_t seq)
 }
 
 /* Damaged: seen somewhere, intact nowhere. Lost: below the highest seq, never seen. */
-static int damaged_and_lost(struct result_set *rs)
+static int damaged_and_lost(struct rs_builder *rs)
 {
 	uint32_t max = rs->nrecords ? rs->records[rs->nrecords - 1].seq : 0;
 
@@ -359,7 +359,7 @@ static int damaged_and_lost(struct result_set *rs)
  * Status counts, and missing = for each repeat 0..R-1 (R = highest repeat + 1),
  * cell.count minus the cells with a record.
  */
-static int count_cells(struct result_set *rs)
+static int count_cells(struct rs_builder *rs)
 {
 	uint8_t *seen;
 
@@ -398,7 +398,7 @@ static int count_cells(struct result_set *rs)
 	return 0;
 }
 
-int rs_build(struct result_set *rs, const char *run_id, char *err, size_t errlen)
+int rsb_build(struct rs_builder *rs, const char *run_id, char *err, size_t errlen)
 {
 	const struct rs_copy *first;
 	size_t ninvalid = 0;
@@ -439,12 +439,12 @@ oom:
 	return -1;
 }
 
-uint32_t rs_record_count(const struct result_set *rs)
+uint32_t rsb_record_count(const struct rs_builder *rs)
 {
 	return (uint32_t)rs->nrecords;
 }
 
-bool rs_incomplete(const struct result_set *rs)
+bool rsb_incomplete(const struct rs_builder *rs)
 {
 	return rs->damaged.n || rs->lost.n || rs->invalid.n || rs->disagree.n || rs->nmissing ||
 	       rs->cell_count_varies;
@@ -468,7 +468,7 @@ static void print_seqs(FILE *f, const struct rs_seqs *s)
 	fputc('\n', f);
 }
 
-void rs_print_summary(const struct result_set *rs, FILE *f)
+void rsb_print_summary(const struct rs_builder *rs, FILE *f)
 {
 	json_object *rel = record_get(rs->kernel, "release");
 
@@ -476,7 +476,7 @@ void rs_print_summary(const struct result_set *rs, FILE *f)
 		rel ? json_object_get_string(rel) : "(unknown)");
 	for (size_t i = 0; i < rs->nsrc; i++)
 		fprintf(f, "  %s %s: %u intact, %u damaged\n",
-			rs->src[i].kind == RS_SERIAL ? "serial log" : "results log",
+			rs->src[i].kind == RSB_SERIAL ? "serial log" : "results log",
 			rs->src[i].path, rs->src[i].records, rs->src[i].damaged);
 	for (size_t r = 0; r < rs->nruns; r++)
 		if (strcmp(rs->runs[r].run_id, rs->run_id))

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* The inside of a result set, shared by result_set.c and result_set_write.c only. */
-#ifndef IOMATRIX_HOST_RESULT_SET_IMPL_H
-#define IOMATRIX_HOST_RESULT_SET_IMPL_H
+#ifndef IOMATRIX_HOST_RS_BUILDER_IMPL_H
+#define IOMATRIX_HOST_RS_BUILDER_IMPL_H
 
 #include <json-c/json.h>
 
-#include "result_set.h"
+#include "rs_builder.h"
 
 struct rs_source {
 	char *path;
-	enum rs_source_kind kind;
+	enum rsb_source_kind kind;
 	char *run_id; /* a results log's header run id, else NULL */
 	uint64_t created_unix;
 	uint32_t records, damaged;
@@ -21,7 +21,7 @@ struct rs_copy {
 	int src;
 	uint8_t *data;
 	size_t len;
-	json_object *obj; /* parsed in rs_build; NULL when not a valid record */
+	json_object *obj; /* parsed in rsb_build; NULL when not a valid record */
 	char *invalid;	  /* why not, or NULL */
 };
 
@@ -54,7 +54,7 @@ struct rs_cell {
 	uint32_t index, repeat;
 };
 
-struct result_set {
+struct rs_builder {
 	struct rs_source *src;
 	size_t nsrc;
 	struct rs_copy *copies;
@@ -62,7 +62,7 @@ struct result_set {
 	struct rs_damage *damages;
 	size_t ndamages, damages_cap;
 
-	/* after rs_build */
+	/* after rsb_build */
 	char *run_id;
 	const char *matrix;
 	json_object *kernel;

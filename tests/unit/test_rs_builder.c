@@ -6,30 +6,30 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "result_set.h"
-#include "result_set_impl.h"
+#include "rs_builder.h"
+#include "rs_builder_impl.h"
 #include "synth_record.h"
 
-static char err[RS_ERR_LEN];
+static char err[RSB_ERR_LEN];
 static struct synth_run run = {"run-a", "quick", "6.1.0", 4};
 
-static void add(struct result_set *rs, int src, uint32_t seq, const struct synth_run *r)
+static void add(struct rs_builder *rs, int src, uint32_t seq, const struct synth_run *r)
 {
 	size_t len;
 	char *rec = synth_record(r, seq, seq == 3 ? "failed" : "ok", 500, &len);
 
-	CHECK_EQ_INT(rs_add_record(rs, src, seq, rec, len), 0);
+	CHECK_EQ_INT(rsb_add_record(rs, src, seq, rec, len), 0);
 	free(rec);
 }
 
 /* A result set from two sources holding records first..last (both). */
-static struct result_set *two_sources(uint32_t last)
+static struct rs_builder *two_sources(uint32_t last)
 {
-	struct result_set *rs = rs_new();
-	int a = rs_add_source(rs, "serial.log", RS_SERIAL);
-	int b = rs_add_source(rs, "results.img", RS_LOG);
+	struct rs_builder *rs = rsb_new();
+	int a = rsb_add_source(rs, "serial.log", RSB_SERIAL);
+	int b = rsb_add_source(rs, "results.img", RSB_LOG);
 
-	CHECK_EQ_INT(rs_source_set_log(rs, b, "run-a", 1700000000), 0);
+	CHECK_EQ_INT(rsb_source_set_log(rs, b, "run-a", 1700000000), 0);
 	for (uint32_t s = 1; s <= last; s++) {
 		add(rs, a, s, &run);
 		add(rs, b, s, &run);
@@ -39,9 +39,9 @@ static struct result_set *two_sources(uint32_t last)
 
 static void test_sources_agree(void)
 {
-	struct result_set *rs = two_sources(8);
+	struct rs_builder *rs = two_sources(8);
 
-	CHECK_EQ_INT(rs_build(rs, NULL, err, sizeof(err)), 0);
+	CHECK_EQ_INT(rsb_build(rs, NULL, err, sizeof(err)), 0);
 	CHECK_EQ_INT(rs->nrecords, 8);
 	CHECK_EQ_INT(rs->disagree.n, 0);
 	CHECK_EQ_INT(rs->cell_count, 4);
@@ -49,45 +49,45 @@ static void test_sources_agree(void)
 	CHECK_EQ_INT(rs->nmissing, 0);
 	CHECK_EQ_INT(rs->counts[RECORD_OK], 7);
 	CHECK_EQ_INT(rs->counts[RECORD_FAILED], 1);
-	CHECK(!rs_incomplete(rs));
+	CHECK(!rsb_incomplete(rs));
 	CHECK_EQ_STR(rs->matrix, "quick");
-	rs_free(rs);
+	rsb_free(rs);
 }
 
 /* Damaged in one source, intact in the other: recovered, not damaged. */
 static void test_damage_covered_by_other_source(void)
 {
-	struct result_set *rs = rs_new();
-	int a = rs_add_source(rs, "serial.log", RS_SERIAL);
-	int b = rs_add_source(rs, "results.img", RS_LOG);
+	struct rs_builder *rs = rsb_new();
+	int a = rsb_add_source(rs, "serial.log", RSB_SERIAL);
+	int b = rsb_add_source(rs, "results.img", RSB_LOG);
 
-	CHECK_EQ_INT(rs_source_set_log(rs, b, "run-a", 0), 0);
+	CHECK_EQ_INT(rsb_source_set_log(rs, b, "run-a", 0), 0);
 	for (uint32_t s = 1; s <= 4; s++) {
 		if (s == 2)
-			CHECK_EQ_INT(rs_add_damaged(rs, a, s, "cut"), 0);
+			CHECK_EQ_INT(rsb_add_damaged(rs, a, s, "cut"), 0);
 		else
 			add(rs, a, s, &run);
 		if (s != 3)
 			add(rs, b, s, &run);
 	}
-	CHECK_EQ_INT(rs_build(rs, NULL, err, sizeof(err)), 0);
+	CHECK_EQ_INT(rsb_build(rs, NULL, err, sizeof(err)), 0);
 	CHECK_EQ_INT(rs->nrecords, 4);
 	CHECK_EQ_INT(rs->damaged.n, 0);
-	CHECK(!rs_incomplete(rs));
-	rs_free(rs);
+	CHECK(!rsb_incomplete(rs));
+	rsb_free(rs);
 }
 
 static void test_damaged_lost_missing(void)
 {
-	struct result_set *rs = rs_new();
-	int a = rs_add_source(rs, "serial.log", RS_SERIAL);
+	struct rs_builder *rs = rsb_new();
+	int a = rsb_add_source(rs, "serial.log", RSB_SERIAL);
 
 	/* 8 cells (4 x 2 repeats): 2 damaged, 3-4 never seen, 7-8 never written */
 	add(rs, a, 1, &run);
-	CHECK_EQ_INT(rs_add_damaged(rs, a, 2, "lines missing"), 0);
+	CHECK_EQ_INT(rsb_add_damaged(rs, a, 2, "lines missing"), 0);
 	add(rs, a, 5, &run);
 	add(rs, a, 6, &run);
-	CHECK_EQ_INT(rs_build(rs, NULL, err, sizeof(err)), 0);
+	CHECK_EQ_INT(rsb_build(rs, NULL, err, sizeof(err)), 0);
 	CHECK_EQ_INT(rs->damaged.n, 1);
 	CHECK_EQ_INT(rs->damaged.v[0], 2);
 	CHECK_EQ_INT(rs->lost.n, 2);
@@ -95,29 +95,29 @@ static void test_damaged_lost_missing(void)
 	CHECK_EQ_INT(rs->lost.v[1], 4);
 	/* repeat 0: cells 1-3 missing; repeat 1: cells 2-3 */
 	CHECK_EQ_INT(rs->nmissing, 5);
-	CHECK(rs_incomplete(rs));
-	rs_free(rs);
+	CHECK(rsb_incomplete(rs));
+	rsb_free(rs);
 }
 
 static void test_disagreement(void)
 {
-	struct result_set *rs = two_sources(3);
+	struct rs_builder *rs = two_sources(3);
 	size_t len;
 	char *other = synth_record(&run, 4, "ok", 500, &len), *changed;
 
 	add(rs, 0, 4, &run);
 	changed = strdup(other);
 	changed[len / 2] = changed[len / 2] == ' ' ? '\n' : ' ';
-	CHECK_EQ_INT(rs_add_record(rs, 1, 4, changed, len), 0);
-	CHECK_EQ_INT(rs_build(rs, NULL, err, sizeof(err)), 0);
+	CHECK_EQ_INT(rsb_add_record(rs, 1, 4, changed, len), 0);
+	CHECK_EQ_INT(rsb_build(rs, NULL, err, sizeof(err)), 0);
 	CHECK_EQ_INT(rs->disagree.n, 1);
 	CHECK_EQ_INT(rs->disagree.v[0], 4);
-	CHECK(rs_incomplete(rs));
+	CHECK(rsb_incomplete(rs));
 	/* the first input's copy is kept */
 	CHECK(rs->records[3].copy->len == len && !memcmp(rs->records[3].copy->data, other, len));
 	free(other);
 	free(changed);
-	rs_free(rs);
+	rsb_free(rs);
 }
 
 static void test_invalid_records(void)
@@ -135,14 +135,14 @@ static void test_invalid_records(void)
 		"{\"iomatrix_record\":1,\"run_id\":\"run-a\",\"seq\":8,\"matrix\":\"q\",\"cell\":"
 		"{\"index\":0,\"count\":1},\"repeat\":0,\"status\":\"ok\",\"kernel\":{}} x",
 	};
-	struct result_set *rs = rs_new();
-	int a = rs_add_source(rs, "serial.log", RS_SERIAL);
+	struct rs_builder *rs = rsb_new();
+	int a = rsb_add_source(rs, "serial.log", RSB_SERIAL);
 
 	add(rs, a, 1, &run);
 	for (uint32_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		CHECK_EQ_INT(rs_add_record(rs, a, 2 + i, bad[i], strlen(bad[i])), 0);
+		CHECK_EQ_INT(rsb_add_record(rs, a, 2 + i, bad[i], strlen(bad[i])), 0);
 	add(rs, a, 9, &run);
-	CHECK_EQ_INT(rs_build(rs, NULL, err, sizeof(err)), 0);
+	CHECK_EQ_INT(rsb_build(rs, NULL, err, sizeof(err)), 0);
 	CHECK_EQ_INT(rs->nrecords, 2);
 	CHECK_EQ_INT(rs->invalid.n, sizeof(bad) / sizeof(bad[0]));
 	CHECK_EQ_INT(rs->lost.n, 0);
@@ -150,46 +150,46 @@ static void test_invalid_records(void)
 		if (rs->copies[i].seq == 5)
 			CHECK(rs->copies[i].invalid &&
 			      strstr(rs->copies[i].invalid, "frame says 5"));
-	rs_free(rs);
+	rsb_free(rs);
 }
 
 static void test_several_runs(void)
 {
 	struct synth_run other = {"run-b", "quick", "6.2.0", 4};
-	struct result_set *rs = two_sources(2);
+	struct rs_builder *rs = two_sources(2);
 
 	add(rs, 0, 1, &other);
 	add(rs, 0, 2, &other);
 	add(rs, 0, 3, &other);
-	CHECK_EQ_INT(rs_build(rs, NULL, err, sizeof(err)), -1);
+	CHECK_EQ_INT(rsb_build(rs, NULL, err, sizeof(err)), -1);
 	CHECK(strstr(err, "2 runs") && strstr(err, "run-a (2 records)") &&
 	      strstr(err, "run-b (3 records)"));
-	rs_free(rs);
+	rsb_free(rs);
 
 	rs = two_sources(2);
 	add(rs, 0, 1, &other);
 	add(rs, 0, 3, &other);
-	CHECK_EQ_INT(rs_build(rs, "run-b", err, sizeof(err)), 0);
+	CHECK_EQ_INT(rsb_build(rs, "run-b", err, sizeof(err)), 0);
 	CHECK_EQ_INT(rs->nrecords, 2);
 	CHECK_EQ_INT(rs->disagree.n, 0); /* run-a's copies are another run, not a disagreement */
 	CHECK_EQ_INT(rs->lost.n, 1);	 /* seq 2 of run-b */
-	rs_free(rs);
+	rsb_free(rs);
 
 	rs = two_sources(2);
-	CHECK_EQ_INT(rs_build(rs, "run-z", err, sizeof(err)), -1);
+	CHECK_EQ_INT(rsb_build(rs, "run-z", err, sizeof(err)), -1);
 	CHECK(strstr(err, "run-z"));
-	rs_free(rs);
+	rsb_free(rs);
 }
 
 static void test_nothing_valid(void)
 {
-	struct result_set *rs = rs_new();
-	int a = rs_add_source(rs, "serial.log", RS_SERIAL);
+	struct rs_builder *rs = rsb_new();
+	int a = rsb_add_source(rs, "serial.log", RSB_SERIAL);
 
-	CHECK_EQ_INT(rs_add_damaged(rs, a, 1, "cut"), 0);
-	CHECK_EQ_INT(rs_build(rs, NULL, err, sizeof(err)), -1);
+	CHECK_EQ_INT(rsb_add_damaged(rs, a, 1, "cut"), 0);
+	CHECK_EQ_INT(rsb_build(rs, NULL, err, sizeof(err)), -1);
 	CHECK(strstr(err, "no valid record"));
-	rs_free(rs);
+	rsb_free(rs);
 }
 
 static int count_entries(const char *dir)
@@ -209,31 +209,31 @@ static int count_entries(const char *dir)
 static void test_write_all_or_nothing(void)
 {
 	char base[] = "/tmp/iomatrix-test-rs-XXXXXX", out[256], path[512];
-	struct result_set *rs = two_sources(5);
+	struct rs_builder *rs = two_sources(5);
 
 	CHECK(mkdtemp(base));
 	snprintf(out, sizeof(out), "%s/set", base);
-	CHECK_EQ_INT(rs_build(rs, NULL, err, sizeof(err)), 0);
-	CHECK_EQ_INT(rs_write(rs, out, false, err, sizeof(err)), 0);
+	CHECK_EQ_INT(rsb_build(rs, NULL, err, sizeof(err)), 0);
+	CHECK_EQ_INT(rsb_write(rs, out, false, err, sizeof(err)), 0);
 	snprintf(path, sizeof(path), "%s/records", out);
 	CHECK_EQ_INT(count_entries(path), 5);
 	snprintf(path, sizeof(path), "%s/records/000003.json", out);
 	CHECK(!access(path, R_OK));
 	/* exists: refused without force, replaced with it */
-	CHECK_EQ_INT(rs_write(rs, out, false, err, sizeof(err)), -1);
+	CHECK_EQ_INT(rsb_write(rs, out, false, err, sizeof(err)), -1);
 	CHECK(strstr(err, "exists"));
-	CHECK_EQ_INT(rs_write(rs, out, true, err, sizeof(err)), 0);
+	CHECK_EQ_INT(rsb_write(rs, out, true, err, sizeof(err)), 0);
 	CHECK_EQ_INT(count_entries(base), 1); /* no temporary left behind */
 	/* a directory that is not a result set is never replaced */
 	snprintf(path, sizeof(path), "%s/set/notes.txt", base);
 	fclose(fopen(path, "w"));
-	CHECK_EQ_INT(rs_write(rs, out, true, err, sizeof(err)), -1);
+	CHECK_EQ_INT(rsb_write(rs, out, true, err, sizeof(err)), -1);
 	CHECK(strstr(err, "not a result set"));
 	CHECK(!access(path, F_OK));
 	unlink(path);
 	/* an unwritable place: nothing half-written stays */
-	CHECK_EQ_INT(rs_write(rs, "/proc/iomatrix-set", false, err, sizeof(err)), -1);
-	rs_free(rs);
+	CHECK_EQ_INT(rsb_write(rs, "/proc/iomatrix-set", false, err, sizeof(err)), -1);
+	rsb_free(rs);
 	snprintf(path, sizeof(path), "rm -rf '%s'", base);
 	CHECK_EQ_INT(system(path), 0);
 }
