@@ -47,15 +47,13 @@ static char *trim(char *s)
 	return s;
 }
 
-/* Cut a comment that starts a line or follows a blank. */
+/*
+ * Cut a comment: fio 3.33 ends a line at the first ';' or '#' wherever it
+ * stands ("filename=a#b" names the file "a"), so this does too.
+ */
 static void strip_comment(char *s)
 {
-	for (char *p = s; *p; p++) {
-		if ((*p == ';' || *p == '#') && (p == s || isspace((unsigned char)p[-1]))) {
-			*p = '\0';
-			return;
-		}
-	}
+	s[strcspn(s, ";#")] = '\0';
 }
 
 /* Expand ${NAME} from the environment into a new string. */
