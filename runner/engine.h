@@ -49,7 +49,9 @@ struct engine;
 
 struct engine_ops {
 	const char *name;
-	int sync; /* every queue completes the IO */
+	int sync;     /* every queue completes the IO */
+	int diskless; /* no files: the job's size is all it needs (null) */
+	int sync_at_depth1; /* at iodepth=1 queue completes the IO (as fio's null does) */
 	/* 0, or -1 with a message naming the engine and the cause. */
 	int (*setup)(struct engine *e, const struct engine_params *p, char *err, size_t errlen);
 	int (*queue)(struct engine *e, struct io_u *u);

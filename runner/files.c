@@ -351,6 +351,21 @@ int files_prepare(const struct job_options *o, struct job_files *jf, const char 
 	return 0;
 }
 
+int files_virtual(const struct job_options *o, struct job_files *jf, char *err, size_t errlen)
+{
+	for (unsigned i = 0; i < jf->n; i++) {
+		struct job_file *f = &jf->f[i];
+
+		f->io_len = o->filesize ? o->filesize : o->size / jf->n;
+		f->real_size = f->io_start + f->io_len;
+		if (!f->io_len) {
+			snprintf(err, errlen, "ioengine=null needs size= (it has no files to measure)");
+			return -1;
+		}
+	}
+	return 0;
+}
+
 void files_close(const struct job_options *o, struct job_files *jf)
 {
 	for (unsigned i = 0; i < jf->n; i++) {

@@ -42,6 +42,9 @@ int files_name(const struct job_options *o, unsigned clone, struct job_files *jf
 int files_prepare(const struct job_options *o, struct job_files *jf, const char **option,
 		  char *err, size_t errlen);
 
+/* For engines without files (null): regions of size/nrfiles, no fd. */
+int files_virtual(const struct job_options *o, struct job_files *jf, char *err, size_t errlen);
+
 /* fsync_on_close, close, and unlink= . */
 void files_close(const struct job_options *o, struct job_files *jf);
 void files_free(struct job_files *jf);

@@ -15,6 +15,7 @@
 
 #include "clock.h"
 #include "diskstats.h"
+#include "engine.h"
 #include "files.h"
 #include "version.h"
 #include "worker.h"
@@ -169,7 +170,8 @@ static void watch_disks(const struct job_set *js, struct slot *slots, size_t nsl
 		struct job_files jf;
 		char err[256];
 
-		if (files_name(slots[i].w.o, slots[i].clone, &jf, err, sizeof(err)))
+		if (engine_find(slots[i].w.o->ioengine)->diskless ||
+		    files_name(slots[i].w.o, slots[i].clone, &jf, err, sizeof(err)))
 			continue;
 		for (unsigned f = 0; f < jf.n; f++) {
 			struct stat st;

@@ -788,11 +788,17 @@ void worker_run(struct worker *w)
 	if (o->startdelay_us)
 		clock_sleep_until(s.st->launch_ns + o->startdelay_us * 1000);
 
+	s.ops = engine_find(o->ioengine);
 	if (files_name(o, w->clone, &s.files, err, sizeof(err))) {
 		setup_error(&s, "filename", ENOMEM, err);
 		goto out;
 	}
-	if (files_prepare(o, &s.files, &option, err, sizeof(err))) {
+	if (s.ops->diskless) {
+		if (files_virtual(o, &s.files, err, sizeof(err))) {
+			setup_error(&s, "size", EINVAL, err);
+			goto out;
+		}
+	} else if (files_prepare(o, &s.files, &option, err, sizeof(err))) {
 		setup_error(&s, option, EINVAL, err);
 		goto out;
 	}
@@ -811,10 +817,9 @@ void worker_run(struct worker *w)
 	for (int d = 0; d < DDIR_TRIM; d++)
 		if (o->bssplit_n[d] || o->bs_min[d] != o->bs_max[d])
 			s.fixed_bs = 0;
-	s.ops = engine_find(o->ioengine);
 	/* psync with iodepth > 1 runs at depth 1, as fio does (the CLI says so on stderr). */
 	s.depth = s.ops->sync ? 1 : o->iodepth;
-	s.st->sync_engine = s.ops->sync;
+	s.st->sync_engine = s.ops->sync || (s.ops->sync_at_depth1 && s.depth == 1);
 	if (setup_offsets(&s, w->clone) || setup_buffers(&s) || setup_engine(&s))
 		goto out;
 	s.sync_every = o->fsync ? o->fsync : o->fdatasync;
@@ -829,7 +834,7 @@ void worker_run(struct worker *w)
 	s.t_end = o->runtime_us ? start + (o->ramp_time_us + o->runtime_us) * 1000 : 0;
 	update_next_event(&s);
 
-	if (s.ops->sync)
+	if (s.st->sync_engine)
 		run_sync(&s);
 	else
 		run_async(&s);

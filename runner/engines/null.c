@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * null: no IO at all. Shaped like fio's null engine (queue, then commit
- * makes the queued IOs complete, then reap hands them back), so it
- * measures the whole asynchronous path of the worker and its statistics.
+ * null: no IO and no files. Shaped like fio's null engine: at iodepth=1 an
+ * IO completes inside queue; deeper, commit makes the queued IOs complete
+ * and reap hands them back, so it measures the worker's whole
+ * asynchronous path and its statistics.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,11 +36,13 @@ static int null_queue(struct engine *e, struct io_u *u)
 	struct null_priv *n = e->priv;
 	unsigned slot = n->head + n->ready + n->queued;
 
+	u->result = u->len;
+	if (n->depth == 1)
+		return ENGINE_COMPLETED;
 	if (slot >= n->depth)
 		slot -= n->depth;
 	n->ring[slot] = u;
 	n->queued++;
-	u->result = u->len;
 	return ENGINE_QUEUED;
 }
 
@@ -80,6 +83,8 @@ static void null_teardown(struct engine *e)
 
 const struct engine_ops engine_null_ops = {
 	.name = "null",
+	.diskless = 1,
+	.sync_at_depth1 = 1,
 	.setup = null_setup,
 	.queue = null_queue,
 	.commit = null_commit,
