@@ -25,6 +25,13 @@ int report_json(FILE *f, const struct jr_run *r, int plus);
 int report_write(const char *path, const struct jr_run *r, unsigned formats, char *err,
 		 size_t errlen);
 
+/*
+ * Runs emit(f, ctx) on stdout (path NULL) or on a new file beside path that
+ * is renamed over path once complete and synced; on failure nothing is left.
+ */
+int report_atomic(const char *path, int (*emit)(FILE *f, const void *ctx), const void *ctx,
+		  char *err, size_t errlen);
+
 /* fio's num2str: at most maxlen digits, then k/M/G (or Ki/Mi/Gi) and a unit. */
 enum n2s_unit { N2S_NONE, N2S_BYTE, N2S_BYTEPERSEC };
 void report_num2str(char *buf, size_t len, uint64_t num, int maxlen, int base, int pow2,

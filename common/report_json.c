@@ -6,12 +6,9 @@
  */
 #include "report.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "job_parse.h"
 #include "json_out.h"
@@ -206,66 +203,28 @@ int report_json(FILE *f, const struct jr_run *r, int plus)
 	return ferror(f) ? -1 : 0;
 }
 
-static int write_all(FILE *f, const struct jr_run *r, unsigned formats)
+struct write_ctx {
+	const struct jr_run *r;
+	unsigned formats;
+};
+
+static int write_all(FILE *f, const void *arg)
 {
+	const struct write_ctx *c = arg;
+
 	/* fio, asked for several formats, prints the JSON before the normal report. */
-	if ((formats & (OUTPUT_JSON | OUTPUT_JSON_PLUS)) &&
-	    report_json(f, r, (formats & OUTPUT_JSON_PLUS) != 0))
+	if ((c->formats & (OUTPUT_JSON | OUTPUT_JSON_PLUS)) &&
+	    report_json(f, c->r, (c->formats & OUTPUT_JSON_PLUS) != 0))
 		return -1;
-	if ((formats & OUTPUT_NORMAL) && report_normal(f, r))
+	if ((c->formats & OUTPUT_NORMAL) && report_normal(f, c->r))
 		return -1;
-	return fflush(f) ? -1 : 0;
+	return 0;
 }
 
 int report_write(const char *path, const struct jr_run *r, unsigned formats, char *err,
 		 size_t errlen)
 {
-	char *tmp;
-	size_t len;
-	FILE *f;
-	int fd;
+	struct write_ctx c = { r, formats };
 
-	if (!path) {
-		if (write_all(stdout, r, formats)) {
-			snprintf(err, errlen, "writing the report: %s", strerror(errno));
-			return -1;
-		}
-		return 0;
-	}
-	len = strlen(path) + 16;
-	tmp = malloc(len);
-	if (!tmp) {
-		snprintf(err, errlen, "out of memory");
-		return -1;
-	}
-	snprintf(tmp, len, "%s.tmp.XXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
-		snprintf(err, errlen, "--output %s: %s", path, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp);
-		}
-		free(tmp);
-		return -1;
-	}
-	mode_t mask = umask(0);
-
-	umask(mask);
-	(void)fchmod(fd, 0666 & ~mask); /* as an ordinary new file, not mkstemp's 0600 */
-	if (write_all(f, r, formats) || fsync(fd)) {
-		snprintf(err, errlen, "--output %s: %s", path, strerror(errno));
-		fclose(f);
-		unlink(tmp);
-		free(tmp);
-		return -1;
-	}
-	if (fclose(f) || rename(tmp, path)) {
-		snprintf(err, errlen, "--output %s: %s", path, strerror(errno));
-		unlink(tmp);
-		free(tmp);
-		return -1;
-	}
-	free(tmp);
-	return 0;
+	return report_atomic(path, write_all, &c, err, errlen);
 }
