@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Running job sets with the null engine: rwmix, loops, clones, groups, reports. */
+#include <stdlib.h>
+
+#include "check.h"
+#include "job_parse.h"
+#include "job_run.h"
+#include "report.h"
+
+static int run_text(const char *text, struct jr_run *run)
+{
+	struct job_set js;
+	char err[JOB_ERR_LEN];
+	int rc;
+
+	job_set_init(&js);
+	js.output_format = OUTPUT_JSON_PLUS; /* keep the histogram bins */
+	rc = job_parse_buffer(&js, "t.fio", text, strlen(text), err, sizeof(err));
+	if (!rc)
+		rc = job_set_validate(&js, err, sizeof(err));
+	if (!rc)
+		rc = job_run(&js, run, err, sizeof(err));
+	if (rc)
+		printf("# %s\n", err);
+	job_set_free(&js);
+	return rc;
+}
+
+static void test_rwmix_ratio(void)
+{
+	struct jr_run run;
+
+	CHECK_EQ_INT(run_text("[m]\nioengine=null\nsize=64m\nrw=randrw\nrwmixread=70\nthread\n",
+			      &run), 0);
+	if (run.njobs == 1) {
+		double r = (double)run.jobs[0].dir[DDIR_READ].total_ios;
+		double w = (double)run.jobs[0].dir[DDIR_WRITE].total_ios;
+
+		/* every block once: 16384 IOs in all */
+		CHECK_EQ_INT(r + w, 16384);
+		CHECK(r / (r + w) > 0.68 && r / (r + w) < 0.72);
+	}
+	jr_run_free(&run);
+}
+
+static void test_loops_and_io_size(void)
+{
+	struct jr_run run;
+
+	CHECK_EQ_INT(run_text("[l]\nioengine=null\nsize=1m\nrw=read\nloops=3\nthread\n", &run), 0);
+	if (run.njobs == 1) {
+		CHECK_EQ_INT(run.jobs[0].dir[DDIR_READ].total_ios, 768);
+		CHECK_EQ_INT(run.jobs[0].loops_done, 3);
+	}
+	jr_run_free(&run);
+	CHECK_EQ_INT(run_text("[l]\nioengine=null\nsize=1m\nio_size=256k\nrw=write\nbs=64k\n",
+			      &run), 0);
+	if (run.njobs == 1)
+		CHECK_EQ_INT(run.jobs[0].dir[DDIR_WRITE].total_ios, 4);
+	jr_run_free(&run);
+}
+
+static void test_clones_groups_and_reporting(void)
+{
+	struct jr_run run;
+
+	CHECK_EQ_INT(run_text("[global]\nioengine=null\nsize=1m\nthread\n"
+			      "[a]\nnumjobs=3\ngroup_reporting\n"
+			      "[b]\nstonewall\nnumjobs=2\n",
+			      &run), 0);
+	CHECK_EQ_INT(run.njobs, 3); /* a (3 merged), b, b */
+	if (run.njobs == 3) {
+		CHECK_EQ_STR(run.jobs[0].name, "a");
+		CHECK_EQ_INT(run.jobs[0].members, 3);
+		CHECK_EQ_INT(run.jobs[0].groupid, 0);
+		CHECK_EQ_INT(run.jobs[0].dir[DDIR_READ].total_ios, 3 * 256);
+		CHECK_EQ_INT(run.jobs[1].groupid, 1);
+		CHECK_EQ_INT(run.jobs[1].members, 1);
+		CHECK_EQ_INT(run.jobs[2].dir[DDIR_READ].total_ios, 256);
+	}
+	CHECK_EQ_INT(run.started, 5);
+	/* Both reports render what was run. */
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	CHECK_EQ_INT(report_normal(f, &run), 0);
+	CHECK_EQ_INT(report_json(f, &run, 1), 0);
+	fclose(f);
+	CHECK(strstr(buf, "a: (groupid=0, jobs=3): err= 0") != NULL);
+	CHECK(strstr(buf, "Run status group 1 (all jobs):") != NULL);
+	CHECK(strstr(buf, "\"bins\"") != NULL);
+	free(buf);
+	jr_run_free(&run);
+}
+
+static void test_processes_report_back(void)
+{
+	struct jr_run run;
+
+	/* Forked workers hand their statistics back through shared memory. */
+	CHECK_EQ_INT(run_text("[p]\nioengine=null\nsize=2m\nrw=randread\nnumjobs=2\n", &run), 0);
+	CHECK_EQ_INT(run.njobs, 2);
+	for (size_t i = 0; i < run.njobs; i++)
+		CHECK_EQ_INT(run.jobs[i].dir[DDIR_READ].total_ios, 512);
+	jr_run_free(&run);
+}
+
+int main(void)
+{
+	RUN_TEST(test_rwmix_ratio);
+	RUN_TEST(test_loops_and_io_size);
+	RUN_TEST(test_clones_groups_and_reporting);
+	RUN_TEST(test_processes_report_back);
+	CHECK_EXIT();
+}
