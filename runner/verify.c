@@ -82,9 +82,10 @@ static uint32_t block_crc(const void *buf, uint32_t len)
 		      len - sizeof(h));
 }
 
-void verify_fill(void *buf, uint32_t len, uint64_t offset, struct rng *r)
+void verify_fill(void *buf, uint32_t len, uint64_t offset, uint32_t run_id, struct rng *r)
 {
-	struct verify_hdr h = { .magic = VERIFY_MAGIC, .offset = offset, .len = len };
+	struct verify_hdr h = { .magic = VERIFY_MAGIC, .offset = offset, .len = len,
+				 .run_id = run_id };
 	uint8_t *p = buf;
 
 	for (uint32_t i = sizeof(h); i + 8 <= len; i += 8) {
@@ -92,13 +93,13 @@ void verify_fill(void *buf, uint32_t len, uint64_t offset, struct rng *r)
 
 		memcpy(p + i, &v, 8);
 	}
-	h.seed = (uint32_t)rng_next(r);
 	memcpy(buf, &h, sizeof(h));
 	h.crc = block_crc(buf, len);
 	memcpy(buf, &h, sizeof(h));
 }
 
-int verify_check(const void *buf, uint32_t len, uint64_t offset, char *why, size_t whylen)
+int verify_check(const void *buf, uint32_t len, uint64_t offset, uint32_t run_id, char *why,
+		 size_t whylen)
 {
 	struct verify_hdr h;
 	uint32_t crc;
@@ -117,6 +118,11 @@ int verify_check(const void *buf, uint32_t len, uint64_t offset, char *why, size
 	crc = block_crc(buf, len);
 	if (crc != h.crc) {
 		snprintf(why, whylen, "crc32c %08x, expected %08x: corrupted data", crc, h.crc);
+		return -1;
+	}
+	if (run_id && h.run_id != run_id) {
+		snprintf(why, whylen, "written by another run (%08x, not %08x): never written now",
+			 h.run_id, run_id);
 		return -1;
 	}
 	return 0;

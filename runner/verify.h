@@ -19,15 +19,19 @@ struct verify_hdr {
 	uint32_t crc; /* crc32c of the header (crc field zero) and the payload */
 	uint64_t offset;
 	uint32_t len;
-	uint32_t seed;
+	uint32_t run_id; /* which run wrote it: a stale block from an earlier run is caught */
 };
 
 uint32_t crc32c(uint32_t crc, const void *buf, size_t len);
 
 /* Fills buf (len bytes, for offset) with random payload and its header. */
-void verify_fill(void *buf, uint32_t len, uint64_t offset, struct rng *r);
+void verify_fill(void *buf, uint32_t len, uint64_t offset, uint32_t run_id, struct rng *r);
 
-/* 0 when the block is the one written at offset, else -1 and the cause in why. */
-int verify_check(const void *buf, uint32_t len, uint64_t offset, char *why, size_t whylen);
+/*
+ * 0 when the block is the one written at offset (by run run_id, unless
+ * run_id is 0: any run), else -1 and the cause in why.
+ */
+int verify_check(const void *buf, uint32_t len, uint64_t offset, uint32_t run_id, char *why,
+		 size_t whylen);
 
 #endif

@@ -75,6 +75,8 @@ struct wstate {
 	int rate_limited;
 	uint64_t rate_t0, rate_bytes[2], rate_ios[2];
 	uint64_t verify_first_off;
+	uint32_t run_id;    /* stamped into verify headers by this job's writes */
+	uint32_t check_run; /* run id a block read back must carry (0: any) */
 };
 
 static void set_error(struct wstate *s, int err, const char *fmt, ...)
@@ -223,7 +225,7 @@ static void prepare_write_buffer(struct wstate *s, struct io_u *u)
 	const struct job_options *o = s->o;
 
 	if (o->verify) {
-		verify_fill(u->buf, u->len, u->offset, &s->rng_data);
+		verify_fill(u->buf, u->len, u->offset, s->run_id, &s->rng_data);
 	} else if (o->zero_buffers) {
 		return;
 	} else if (o->refill_buffers) {
@@ -351,7 +353,7 @@ static void check_read(struct wstate *s, const struct io_u *u)
 	char why[160];
 
 	s->st->verify_blocks++;
-	if (!verify_check(u->buf, u->len, u->offset, why, sizeof(why)))
+	if (!verify_check(u->buf, u->len, u->offset, s->check_run, why, sizeof(why)))
 		return;
 	if (!s->st->verify_errors++) {
 		s->verify_first_off = u->offset;
@@ -828,6 +830,7 @@ void worker_run(struct worker *w)
 						     (o->scramble_buffers && !o->zero_buffers)));
 
 	start = clock_ns();
+	s.run_id = (uint32_t)(mix_seed(start, w->seq) | 1);
 	start_measuring(&s, start, 1);
 	s.ramping = o->ramp_time_us != 0;
 	s.t_ramp_end = start + o->ramp_time_us * 1000;
@@ -849,6 +852,7 @@ void worker_run(struct worker *w)
 
 	if (o->verify && rw_writes(o) && o->do_verify && !s.st->error) {
 		s.stop = 0;
+		s.check_run = s.run_id; /* only this run's blocks count */
 		verify_written(&s);
 	}
 	if (s.st->verify_errors && !s.st->error) {

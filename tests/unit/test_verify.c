@@ -16,15 +16,18 @@ static void test_corruption_and_misplacement(void)
 	struct rng r;
 
 	rng_seed(&r, 11);
-	verify_fill(block, sizeof(block), 8192, &r);
-	CHECK_EQ_INT(verify_check(block, sizeof(block), 8192, why, sizeof(why)), 0);
-	CHECK_EQ_INT(verify_check(block, sizeof(block), 4096, why, sizeof(why)), -1);
+	verify_fill(block, sizeof(block), 8192, 77, &r);
+	CHECK_EQ_INT(verify_check(block, sizeof(block), 8192, 77, why, sizeof(why)), 0);
+	CHECK_EQ_INT(verify_check(block, sizeof(block), 8192, 0, why, sizeof(why)), 0);
+	CHECK_EQ_INT(verify_check(block, sizeof(block), 8192, 78, why, sizeof(why)), -1);
+	CHECK(strstr(why, "another run") != NULL);
+	CHECK_EQ_INT(verify_check(block, sizeof(block), 4096, 0, why, sizeof(why)), -1);
 	CHECK(strstr(why, "misplaced") != NULL);
 	((unsigned char *)block)[3000] ^= 1;
-	CHECK_EQ_INT(verify_check(block, sizeof(block), 8192, why, sizeof(why)), -1);
+	CHECK_EQ_INT(verify_check(block, sizeof(block), 8192, 0, why, sizeof(why)), -1);
 	CHECK(strstr(why, "corrupted") != NULL);
 	memset(block, 0, sizeof(block));
-	CHECK_EQ_INT(verify_check(block, sizeof(block), 8192, why, sizeof(why)), -1);
+	CHECK_EQ_INT(verify_check(block, sizeof(block), 8192, 0, why, sizeof(why)), -1);
 	CHECK(strstr(why, "no verify header") != NULL);
 }
 
