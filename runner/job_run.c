@@ -195,6 +195,35 @@ static void watch_disks(const struct job_set *js, struct slot *slots, size_t nsl
 	}
 }
 
+/*
+ * Before any file is laid out: can each job's engine be set up at all? A
+ * kernel that refuses io_uring should cost a line, not a 10 GiB layout.
+ */
+static int probe_engines(const struct job_set *js, char *err, size_t errlen)
+{
+	static char buf[4096] __attribute__((aligned(4096)));
+
+	for (size_t i = 0; i < js->njobs; i++) {
+		const struct job_desc *d = &js->jobs[i];
+		const struct engine_ops *ops = engine_find(d->o.ioengine);
+		struct io_u u = { .buf = buf };
+		struct job_options o = d->o;
+		struct engine e = { .ops = ops };
+		struct engine_params p = { .depth = 1, .pool = &u, .buf_len = sizeof(buf), .o = &o };
+		char msg[256], where[512];
+
+		/* Only the engine itself: buffers and files are registered for real later. */
+		o.fixedbufs = o.registerfiles = o.sqthread_poll = o.hipri = 0;
+		if (ops->setup(&e, &p, msg, sizeof(msg))) {
+			job_option_origin(d, "ioengine", where, sizeof(where));
+			snprintf(err, errlen, "%s: job '%s': %s", where, d->o.name, msg);
+			return -1;
+		}
+		ops->teardown(&e);
+	}
+	return 0;
+}
+
 int job_run(const struct job_set *js, struct jr_run *out, char *err, size_t errlen)
 {
 	size_t total = 0, nslots = 0;
@@ -205,6 +234,10 @@ int job_run(const struct job_set *js, struct jr_run *out, char *err, size_t errl
 	int ngroups, rc = -1;
 
 	memset(out, 0, sizeof(*out));
+	if (probe_engines(js, err, errlen)) {
+		free(dw);
+		return -1;
+	}
 	for (size_t i = 0; i < js->njobs; i++)
 		total += js->jobs[i].o.numjobs;
 	slots = calloc(total, sizeof(*slots));
