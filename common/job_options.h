@@ -87,6 +87,7 @@ struct job_options {
 	uint32_t end_fsync;
 	uint32_t fsync_on_close;
 	uint32_t invalidate;
+	uint32_t fadvise_hint;
 	uint32_t fallocate;
 	uint32_t create_on_open;
 	uint32_t overwrite;

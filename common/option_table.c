@@ -84,6 +84,8 @@ const struct option_def option_table[] = {
 	  "remove the job's files when it ends", "files" },
 	{ "invalidate", NULL, OT_BOOL, O(invalidate), 0, "1", 0, 0, 0, NULL,
 	  "drop the files' page cache before the job starts", "files" },
+	{ "fadvise_hint", NULL, OT_BOOL, O(fadvise_hint), 0, "1", 0, 0, 0, NULL,
+	  "tell the kernel the pattern (POSIX_FADV_RANDOM/SEQUENTIAL), as fio does", "files" },
 	/* io type */
 	{ "rw", "readwrite", OT_ENUM, O(rw), 0, "read", 0, 0, 0, rw_choices,
 	  "IO pattern", "io" },

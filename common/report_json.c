@@ -110,7 +110,8 @@ static void job_obj(struct jw *j, const struct jr_job *job, const struct jr_grou
 	jw_int(j, "error", job->error);
 	jw_int(j, "eta", 2147483647);
 	jw_uint(j, "elapsed", job->elapsed_s ? job->elapsed_s : (uint64_t)(now > 0));
-	kvs(j, "job options", job->opts, job->nopts);
+	if (job->nopts) /* fio leaves the key out for a job that sets nothing itself */
+		kvs(j, "job options", job->opts, job->nopts);
 	for (int d = 0; d < DDIR_NR; d++)
 		ddir_obj(j, names[d], job, d, g, plus);
 	jw_obj_begin(j, "sync");

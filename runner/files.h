@@ -42,6 +42,12 @@ int files_name(const struct job_options *o, unsigned clone, struct job_files *jf
 int files_prepare(const struct job_options *o, struct job_files *jf, const char **option,
 		  char *err, size_t errlen);
 
+/*
+ * invalidate=1: drop the files' cached pages (flush a block device's), at
+ * the start and, as fio does by reopening its files, at every new loop.
+ */
+void files_invalidate(const struct job_options *o, struct job_files *jf);
+
 /* For engines without files (null): regions of size/nrfiles, no fd. */
 int files_virtual(const struct job_options *o, struct job_files *jf, char *err, size_t errlen);
 

@@ -149,6 +149,8 @@ static int next_loop(struct wstate *s)
 	s->st->loops_done = s->loop;
 	if (!s->o->time_based && s->loop >= s->o->loops)
 		return 0;
+	if (!s->ops->diskless)
+		files_invalidate(s->o, &s->files);
 	start_loop(s);
 	return 1;
 }
@@ -335,7 +337,8 @@ static void on_event(struct wstate *s, uint64_t now)
 			s->ramping = 0;
 			start_measuring(s, now, 0);
 		}
-	} else if (now >= s->t_next_sample) {
+	} else if (now >= s->t_next_sample && !(s->t_end && now >= s->t_end)) {
+		/* (at the end of runtime fio takes no last sample either) */
 		stats_sample(s->st, s->rw, now);
 		s->t_next_sample += SAMPLE_INTERVAL_NS;
 		if (s->t_next_sample <= now)
