@@ -32,6 +32,7 @@ enum rw_mode {
 enum engine_id { ENGINE_PSYNC, ENGINE_SYNC, ENGINE_LIBAIO, ENGINE_IO_URING, ENGINE_NULL };
 enum rand_dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO };
 enum verify_kind { VERIFY_NONE, VERIFY_CRC32C };
+enum clock_source { CLOCK_SRC_CLOCK_GETTIME, CLOCK_SRC_CPU };
 enum fallocate_mode { FALLOC_NONE, FALLOC_NATIVE, FALLOC_POSIX, FALLOC_KEEP, FALLOC_TRUNCATE };
 
 #define BSSPLIT_MAX   16
@@ -113,6 +114,7 @@ struct job_options {
 	uint32_t verify_fatal;
 	uint32_t do_verify;
 	uint32_t kb_base;
+	uint32_t clocksource;
 	uint8_t given[OPTION_MAX]; /* set by a job file or the command line, by table index */
 };
 

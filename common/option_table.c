@@ -51,6 +51,12 @@ static const struct opt_choice kb_base_choices[] = {
 	{ NULL, 0, NULL },
 };
 
+static const struct opt_choice clock_choices[] = {
+	{ "cpu", CLOCK_SRC_CPU, "the CPU's invariant TSC (clock_gettime where it is not)" },
+	{ "clock_gettime", CLOCK_SRC_CLOCK_GETTIME, "clock_gettime(CLOCK_MONOTONIC)" },
+	{ NULL, 0, NULL },
+};
+
 #define DEFAULT_PERCENTILES "1:5:10:20:30:40:50:60:70:80:90:95:99:99.5:99.9:99.95:99.99"
 
 const struct option_def option_table[] = {
@@ -187,6 +193,8 @@ const struct option_def option_table[] = {
 	  "report total latency percentiles", "statistics" },
 	{ "kb_base", NULL, OT_ENUM, O(kb_base), 0, "1024", 0, 0, 0, kb_base_choices,
 	  "what k means in sizes", "statistics" },
+	{ "clocksource", NULL, OT_ENUM, O(clocksource), 0, "cpu", 0, 0, 0, clock_choices,
+	  "what times IOs (for the whole run: clock_gettime if any job asks)", "statistics" },
 	/* verify */
 	{ "verify", NULL, OT_ENUM, O(verify), 0, "0", 0, 0, 0, verify_choices,
 	  "check the data read back", "verify" },

@@ -248,6 +248,11 @@ int job_run(const struct job_set *js, struct jr_run *out, char *err, size_t errl
 		snprintf(err, errlen, "out of memory for %zu jobs", total);
 		goto out;
 	}
+	int want_tsc = 1;
+
+	for (size_t i = 0; i < js->njobs; i++)
+		want_tsc &= js->jobs[i].o.clocksource == CLOCK_SRC_CPU;
+	clock_init(want_tsc);
 	ngroups = assign_groups(js, slots, &nslots);
 	for (size_t i = 0; i < nslots; i++) {
 		slots[i].w.st = &stats[i];
