@@ -507,6 +507,13 @@ static int validate_job(const struct job_desc *j, char *err, size_t errlen)
 		return job_fail(j, "verify", err, errlen,
 				"verify with mixed reads and writes is not supported: "
 				"verify a write job, or a read job over verified data");
+	if (o->verify && rw_random(o) && (o->norandommap || o->random_distribution != DIST_RANDOM))
+		return job_fail(j, "verify", err, errlen,
+				"verify needs every block written once: not with norandommap or a "
+				"zipf/pareto distribution");
+	if (o->verify && (o->bs_min[DDIR_WRITE] != o->bs_max[DDIR_WRITE] ||
+			  o->bs_min[DDIR_READ] != o->bs_max[DDIR_READ]))
+		return job_fail(j, "verify", err, errlen, "verify needs a fixed block size");
 	if (o->verify && o->zero_buffers)
 		return job_fail(j, "verify", err, errlen, "verify needs data, not zero_buffers");
 	for (int dir = 0; dir < DDIR_NR; dir++) {

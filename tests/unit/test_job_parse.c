@@ -175,6 +175,15 @@ static void test_errors_name_option_and_line(void)
 	CHECK(strstr(err, "t.fio:3:") == err);
 	job_set_free(&js);
 
+	CHECK_EQ_INT(parse_text(&js, "[j]\nsize=1m\nrw=randwrite\nnorandommap\nverify=crc32c\n", err),
+		     -1);
+	CHECK(strstr(err, "t.fio:5: job 'j': verify needs every block written once") == err);
+	job_set_free(&js);
+	CHECK_EQ_INT(parse_text(&js, "[j]\nsize=1m\nrw=write\nbsrange=4k-16k\nverify=crc32c\n", err),
+		     -1);
+	CHECK(strstr(err, "verify needs a fixed block size") != NULL);
+	job_set_free(&js);
+
 	char *argv[] = { "fio", "--name=x", "--size=1m", "--bogus=1", NULL };
 	CHECK_EQ_INT(parse_argv(&js, argv, err), -1);
 	CHECK(strstr(err, "command line: unknown option '--bogus'") == err);

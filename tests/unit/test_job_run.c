@@ -106,11 +106,54 @@ static void test_processes_report_back(void)
 	jr_run_free(&run);
 }
 
+static void test_block_sizes_files_distributions(void)
+{
+	struct jr_run run;
+
+	/* bssplit: the average IO lies between the sizes, weighted as asked. */
+	CHECK_EQ_INT(run_text("[s]\nioengine=null\nsize=64m\nrw=randread\nnorandommap\n"
+			      "bssplit=4k/50:64k/50\nthread\n", &run), 0);
+	if (run.njobs == 1) {
+		double avg = (double)run.jobs[0].dir[DDIR_READ].io_bytes /
+			     (double)run.jobs[0].dir[DDIR_READ].total_ios;
+
+		CHECK(avg > 30000 && avg < 38000); /* (4k+64k)/2 = 34816 */
+	}
+	jr_run_free(&run);
+	/* Four files of 1 MiB: sequential IO goes round them, every block once. */
+	CHECK_EQ_INT(run_text("[f]\nioengine=null\nsize=4m\nnrfiles=4\nrw=read\nthread\n", &run),
+		     0);
+	if (run.njobs == 1)
+		CHECK_EQ_INT(run.jobs[0].dir[DDIR_READ].total_ios, 1024);
+	jr_run_free(&run);
+	CHECK_EQ_INT(run_text("[z]\nioengine=null\nsize=16m\nrw=randread\n"
+			      "random_distribution=zipf:1.1\nthread\n", &run), 0);
+	if (run.njobs == 1)
+		CHECK_EQ_INT(run.jobs[0].dir[DDIR_READ].total_ios, 4096);
+	jr_run_free(&run);
+}
+
+static void test_rate_limits(void)
+{
+	struct jr_run run;
+
+	/* 200 IOs at 1000 IOPS cannot take less than ~0.2 s (a lower bound only). */
+	CHECK_EQ_INT(run_text("[r]\nioengine=null\nsize=800k\nrw=read\nrate_iops=1000\nthread\n",
+			      &run), 0);
+	if (run.njobs == 1) {
+		CHECK_EQ_INT(run.jobs[0].dir[DDIR_READ].total_ios, 200);
+		CHECK(run.jobs[0].dir[DDIR_READ].runtime_ms >= 190);
+	}
+	jr_run_free(&run);
+}
+
 int main(void)
 {
 	RUN_TEST(test_rwmix_ratio);
 	RUN_TEST(test_loops_and_io_size);
 	RUN_TEST(test_clones_groups_and_reporting);
 	RUN_TEST(test_processes_report_back);
+	RUN_TEST(test_block_sizes_files_distributions);
+	RUN_TEST(test_rate_limits);
 	CHECK_EXIT();
 }
