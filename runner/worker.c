@@ -4,9 +4,9 @@
  * synchronous engines (the IO happens inside queue, timed by two clock
  * reads) and one for asynchronous engines (fill every free slot, commit
  * the batch, reap what completed: three clock reads per batch). Nothing
- * on these paths allocates, locks or divides; time-driven work (bw/iops
- * samples, the end of ramp_time and runtime) waits behind one compare
- * against the next event's time.
+ * on these paths allocates or locks (and only a job over several files
+ * divides); time-driven work (bw/iops samples, the end of ramp_time and
+ * runtime) waits behind one compare against the next event's time.
  */
 #include "worker.h"
 
@@ -74,7 +74,6 @@ struct wstate {
 	uint32_t sync_every, writes_since_sync, last_write_file;
 	int rate_limited;
 	uint64_t rate_t0, rate_bytes[2], rate_ios[2];
-	uint64_t verify_first_off;
 	uint32_t run_id;    /* stamped into verify headers by this job's writes */
 	uint32_t check_run; /* run id a block read back must carry (0: any) */
 };
@@ -359,7 +358,6 @@ static void check_read(struct wstate *s, const struct io_u *u)
 	if (!verify_check(u->buf, u->len, u->offset, s->check_run, why, sizeof(why)))
 		return;
 	if (!s->st->verify_errors++) {
-		s->verify_first_off = u->offset;
 		snprintf(s->st->errmsg, sizeof(s->st->errmsg),
 			 "verify: bad block at offset %llu of %s: %s",
 			 (unsigned long long)u->offset, s->files.f[u->file].path, why);
@@ -606,13 +604,11 @@ static int setup_offsets(struct wstate *s, unsigned clone)
 	if (!repeat)
 		base ^= clock_ns() ^ ((uint64_t)getpid() << 32);
 	s->seed = base;
+	/* One seed for every stream: the same randseed gives the same run. */
 	rng_seed(&s->rng_off, mix_seed(base, 1));
-	/* allrandrepeat=0: the data and the rwmix/bs choices differ from run to run. */
-	uint64_t other = o->allrandrepeat || !o->randseed ? base : base ^ clock_ns();
-
-	rng_seed(&s->rng_mix, mix_seed(other, 2));
-	rng_seed(&s->rng_bs, mix_seed(other, 3));
-	rng_seed(&s->rng_data, mix_seed(other, 4));
+	rng_seed(&s->rng_mix, mix_seed(base, 2));
+	rng_seed(&s->rng_bs, mix_seed(base, 3));
+	rng_seed(&s->rng_data, mix_seed(base, 4));
 
 	s->unit = UINT32_MAX;
 	for (int d = 0; d < DDIR_TRIM; d++)
