@@ -11,7 +11,8 @@ int clock_tsc_reliable(void)
 	unsigned a = 0, b = 0, c = 0, d = 0;
 
 	/* CPUID 0x80000007 EDX bit 8: invariant TSC. */
-	if (__get_cpuid_max(0x80000000, NULL) < 0x80000007 || !__get_cpuid(0x80000007, &a, &b, &c, &d))
+	if ((unsigned)__get_cpuid_max(0x80000000, NULL) < 0x80000007u ||
+	    !__get_cpuid(0x80000007, &a, &b, &c, &d))
 		return 0;
 	return (d >> 8) & 1;
 }
