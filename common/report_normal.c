@@ -78,7 +78,8 @@ static void header_lines(FILE *f, const struct jr_run *r)
 			j->name, j->groupid, option_choice_name("rw", j->rw), lo[0], hi[0], lo[1],
 			hi[1], lo[2], hi[2], option_choice_name("ioengine", j->ioengine),
 			j->iodepth);
-		if (j->members > 1)
+		if (j->members > 1 || (i + 1 < r->njobs && !strcmp(r->jobs[i + 1].name, j->name) &&
+					r->jobs[i + 1].groupid == j->groupid))
 			fprintf(f, "...\n");
 	}
 	fprintf(f, "%s\n", r->fio_version);
