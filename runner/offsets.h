@@ -46,7 +46,7 @@ static inline void rng_seed(struct rng *r, uint64_t seed)
 	(void)rng_next(r);
 }
 
-#define PERM_ROUNDS 4
+#define PERM_ROUNDS 3
 
 struct perm {
 	uint64_t n, mask, counter;

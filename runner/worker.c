@@ -65,6 +65,8 @@ struct wstate {
 	uint32_t rw;
 	int mixed, fixed_bs;
 	unsigned only_dir;
+	int fast;	    /* fill_fast applies: see there */
+	uint64_t fast_base; /* the one file's io_start */
 
 	uint64_t t_end, t_ramp_end, t_next_sample, t_next_event;
 	int ramping;
@@ -282,6 +284,40 @@ static enum fill_result fill_io_u(struct wstate *s, struct io_u *u)
 	return FILL_OK;
 }
 
+/*
+ * The common job (one direction, one block size, one file, offsets from
+ * the permutation, nothing else per IO) in a handful of instructions: the
+ * io_u's other fields were set once by setup_fast and never change.
+ */
+static inline enum fill_result fill_fast(struct wstate *s, struct io_u *u)
+{
+	uint64_t block;
+
+	if (likely(!s->stop && s->loop_bytes < s->bytes_per_loop && perm_next(&s->perm, &block))) {
+		u->offset = s->fast_base + block * s->unit;
+		s->loop_bytes += s->unit;
+		return FILL_OK;
+	}
+	return fill_io_u(s, u);
+}
+
+static void setup_fast(struct wstate *s)
+{
+	const struct job_options *o = s->o;
+
+	s->fast = !s->mixed && s->fixed_bs && s->files.n == 1 && s->use_perm && !s->slow &&
+		  !s->sync_every && o->bs_min[s->only_dir] == s->unit;
+	if (!s->fast)
+		return;
+	s->fast_base = s->files.f[0].io_start;
+	for (unsigned i = 0; i < s->depth; i++) {
+		s->pool[i].ddir = s->only_dir;
+		s->pool[i].len = (uint32_t)s->unit;
+		s->pool[i].file = 0;
+		s->pool[i].fd = s->fds[0];
+	}
+}
+
 /* ---- time-driven events ------------------------------------------------- */
 
 static void snapshot_rusage(struct wstate *s)
@@ -417,7 +453,7 @@ static void run_sync(struct wstate *s)
 	uint64_t total = 0;
 
 	for (;;) {
-		enum fill_result fr = fill_io_u(s, u);
+		enum fill_result fr = s->fast ? fill_fast(s, u) : fill_io_u(s, u);
 
 		if (unlikely(fr != FILL_OK)) {
 			if (fr == FILL_DONE)
@@ -530,7 +566,7 @@ static void run_async(struct wstate *s)
 
 			while (s->nfree) {
 				struct io_u *u = s->freel[s->nfree - 1];
-				enum fill_result fr = fill_io_u(s, u);
+				enum fill_result fr = s->fast ? fill_fast(s, u) : fill_io_u(s, u);
 
 				if (fr == FILL_DONE) {
 					s->all_issued = 1;
@@ -827,6 +863,7 @@ void worker_run(struct worker *w)
 	s.rate_limited = o->rate[0] || o->rate[1] || o->rate_iops[0] || o->rate_iops[1];
 	s.slow = s.rate_limited || (rw_writes(o) && (s.sync_every || o->verify || o->refill_buffers ||
 						     (o->scramble_buffers && !o->zero_buffers)));
+	setup_fast(&s);
 
 	start = clock_ns();
 	s.run_id = (uint32_t)(mix_seed(start, w->seq) | 1);

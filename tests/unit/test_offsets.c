@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Random offsets: every block once per pass, the same order for the same seed. */
+#include <math.h>
 #include <stdlib.h>
 
 #include "check.h"
@@ -50,15 +51,30 @@ static void test_order_looks_random(void)
 	/* Consecutive blocks should be rare and both halves of the range mixed early. */
 	struct perm p;
 	uint64_t prev = 0, b, adjacent = 0, low = 0, n = 1 << 20;
+	double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0, k = 0;
 
 	perm_init(&p, n, 7);
 	for (uint64_t i = 0; i < 10000 && perm_next(&p, &b); i++) {
 		adjacent += i && (b == prev + 1);
 		low += b < n / 2;
+		if (i) {
+			/* successive blocks should not predict each other */
+			double x = (double)prev, y = (double)b;
+
+			sx += x;
+			sy += y;
+			sxx += x * x;
+			syy += y * y;
+			sxy += x * y;
+			k++;
+		}
 		prev = b;
 	}
 	CHECK(adjacent < 10);
 	CHECK(low > 4500 && low < 5500);
+	double r = (k * sxy - sx * sy) / sqrt((k * sxx - sx * sx) * (k * syy - sy * sy));
+
+	CHECK(r > -0.05 && r < 0.05);
 }
 
 static void test_rng_below_uniform(void)
