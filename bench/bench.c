@@ -356,17 +356,21 @@ int main(int argc, char **argv)
 			continue;
 		for (int r = 0; r < rounds && ok; r++) {
 			struct run ours, fio, bare = { 0 };
-			int fio_first = r % 2;
+			int nprog = bc->bare ? 3 : 2;
 
-			/* Alternate who goes first: page cache, clocks and neighbours even out. */
-			if (fio_first && run_tool("fio", bc, runtime, &fio))
-				ok = 0;
-			if (ok && run_tool(runner, bc, runtime, &ours))
-				ok = 0;
-			if (ok && !fio_first && run_tool("fio", bc, runtime, &fio))
-				ok = 0;
-			if (ok && bc->bare && run_bare(runtime, &bare))
-				ok = 0;
+			/* Rotate who goes first: page cache, clocks and neighbours even out. */
+			for (int k = 0; k < nprog && ok; k++) {
+				switch ((r + k) % nprog) {
+				case 0:
+					ok = !run_tool(runner, bc, runtime, &ours);
+					break;
+				case 1:
+					ok = !run_tool("fio", bc, runtime, &fio);
+					break;
+				default:
+					ok = !run_bare(runtime, &bare);
+				}
+			}
 			if (!ok)
 				break;
 			o_iops[r] = ours.iops;
