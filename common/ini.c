@@ -132,7 +132,14 @@ static char *read_all(const char *path, size_t *len)
 	*len = 0;
 	if (!f)
 		return NULL;
-	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode) || st.st_size > INI_MAX_FILE) {
+	if (fstat(fileno(f), &st)) {
+		int e = errno;
+
+		fclose(f);
+		errno = e;
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode) || st.st_size > INI_MAX_FILE) {
 		fclose(f);
 		errno = S_ISDIR(st.st_mode) ? EISDIR : S_ISREG(st.st_mode) ? EFBIG : EINVAL;
 		return NULL;
