@@ -278,7 +278,7 @@ static void job_block(FILE *f, const struct jr_job *j, const struct jr_group *g)
 	bucket_lines(f, "usec", j->latency_us, JR_LAT_U_NR, lat_ranges);
 	bucket_lines(f, "msec", j->latency_ms, JR_LAT_M_NR, lat_ranges);
 	if (j->sync_lat.n) {
-		fprintf(f, "  fsync/fdatasync/sync_file_range/syncfs:\n");
+		fprintf(f, "  fsync/fdatasync/sync_file_range:\n");
 		lat_line(f, "sync", &j->sync_lat);
 		percentile_lines(f, "sync", j, &j->sync_lat);
 	}
@@ -289,10 +289,11 @@ static void job_block(FILE *f, const struct jr_job *j, const struct jr_group *g)
 	dist_line(f, "     submit    : ", batch_keys, j->iodepth_submit);
 	dist_line(f, "     complete  : ", batch_keys, j->iodepth_complete);
 	fprintf(f,
-		"     issued rwts: total=%llu,%llu,%llu,0 short=%llu,%llu,%llu,0 "
+		"     issued rwts: total=%llu,%llu,%llu,%llu short=%llu,%llu,%llu,0 "
 		"dropped=%llu,%llu,%llu,0\n",
 		(unsigned long long)j->dir[0].total_ios, (unsigned long long)j->dir[1].total_ios,
-		(unsigned long long)j->dir[2].total_ios, (unsigned long long)j->dir[0].short_ios,
+		(unsigned long long)j->dir[2].total_ios, (unsigned long long)j->sync_total_ios,
+		(unsigned long long)j->dir[0].short_ios,
 		(unsigned long long)j->dir[1].short_ios, (unsigned long long)j->dir[2].short_ios,
 		(unsigned long long)j->dir[0].drop_ios, (unsigned long long)j->dir[1].drop_ios,
 		(unsigned long long)j->dir[2].drop_ios);
