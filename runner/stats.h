@@ -29,14 +29,17 @@ struct sample_acc {
 	uint64_t n;
 };
 
+/* What a completion updates first, in the first cache line (the struct is aligned to one). */
 struct ddir_stats {
-	uint64_t io_bytes, ios, short_ios, drop_ios;
-	struct lat_acc slat, clat, lat;
+	uint64_t io_bytes, ios;
+	struct lat_acc clat;
+	struct lat_acc lat, slat;
+	uint64_t short_ios, drop_ios;
 	struct sample_acc bw, iops;
 	uint64_t last_bytes, last_ios; /* at the previous sample */
 	uint64_t clat_hist[LAT_HIST_NR];
 	uint64_t lat_hist[LAT_HIST_NR]; /* only with lat_percentiles */
-};
+} __attribute__((aligned(64)));
 
 struct job_stats {
 	struct ddir_stats dir[DDIR_NR];

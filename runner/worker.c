@@ -34,11 +34,24 @@
 enum fill_result { FILL_OK, FILL_DONE, FILL_SYNC };
 
 struct wstate {
-	const struct job_options *o;
+	/*
+	 * Hot: what every IO of the common job reads or writes, packed into a
+	 * few cache lines, because the system call between two IOs evicts
+	 * much of what the loop touched the time before.
+	 */
+	struct perm perm;
+	uint64_t loop_bytes, bytes_per_loop;
+	uint64_t fast_base; /* the one file's io_start (fill_fast) */
+	uint64_t unit;
+	uint64_t t_next_event;
+	int (*queue)(struct engine *e, struct io_u *u);
+	struct engine eng;
 	struct job_stats *st;
+	int stop, fast, verify;
+
+	const struct job_options *o;
 	struct job_files files;
 	int *fds;
-	struct engine eng;
 	const struct engine_ops *ops;
 	int engine_ready;
 	unsigned depth;
@@ -54,21 +67,17 @@ struct wstate {
 	struct rng rng_off, rng_mix, rng_bs, rng_data;
 	uint64_t seed;
 	int random, use_perm, use_skew;
-	struct perm perm;
 	struct skew skew;
-	uint64_t unit, blocks_per_file, nblocks;
+	uint64_t blocks_per_file, nblocks;
 	uint64_t *seq_pos; /* per file, per direction (read, write) */
 	unsigned rr_file;
-	uint64_t loop_bytes, bytes_per_loop;
 	uint32_t loop;
-	int all_issued, stop;
+	int all_issued;
 	uint32_t rw;
 	int mixed, fixed_bs;
 	unsigned only_dir;
-	int fast;	    /* fill_fast applies: see there */
-	uint64_t fast_base; /* the one file's io_start */
 
-	uint64_t t_end, t_ramp_end, t_next_sample, t_next_event;
+	uint64_t t_end, t_ramp_end, t_next_sample;
 	int ramping;
 	struct rusage ru_start;
 
@@ -449,7 +458,6 @@ static void run_sync(struct wstate *s)
 {
 	struct job_stats *st = s->st;
 	struct io_u *u = &s->pool[0];
-	const struct engine_ops *ops = s->ops;
 	uint64_t total = 0;
 
 	for (;;) {
@@ -463,7 +471,7 @@ static void run_sync(struct wstate *s)
 		}
 		uint64_t t0 = clock_ns();
 
-		ops->queue(&s->eng, u);
+		s->queue(&s->eng, u);
 		uint64_t t1 = clock_ns();
 
 		if (unlikely((uint64_t)u->result != u->len) && odd_result(s, u))
@@ -475,7 +483,7 @@ static void run_sync(struct wstate *s)
 		ds->ios++;
 		stats_lat_add(&ds->clat, lat);
 		ds->clat_hist[lat_hist_index(lat)]++;
-		if (unlikely(s->o->verify) && u->ddir == DDIR_READ)
+		if (unlikely(s->verify) && u->ddir == DDIR_READ)
 			check_read(s, u);
 		if (unlikely(t1 >= s->t_next_event))
 			on_event(s, t1);
@@ -512,7 +520,7 @@ static void complete_batch(struct wstate *s, int n, uint64_t now)
 		stats_lat_add(&ds->lat, lat);
 		if (unlikely(lat_pct))
 			ds->lat_hist[lat_hist_index(lat)]++;
-		if (unlikely(s->o->verify) && u->ddir == DDIR_READ)
+		if (unlikely(s->verify) && u->ddir == DDIR_READ)
 			check_read(s, u);
 		s->freel[s->nfree++] = u;
 	}
@@ -578,7 +586,7 @@ static void run_async(struct wstate *s)
 				}
 				s->nfree--;
 				u->start_ns = t_prep;
-				s->ops->queue(&s->eng, u);
+				s->queue(&s->eng, u);
 				s->batch[s->nbatch++] = u;
 				if (s->nbatch >= batch_max && commit_batch(s, &inflight))
 					break;
@@ -726,6 +734,7 @@ static int setup_engine(struct wstate *s)
 
 	s->ops = engine_find(s->o->ioengine);
 	s->eng.ops = s->ops;
+	s->queue = s->ops->queue;
 	if (s->ops->setup(&s->eng, &p, err, sizeof(err))) {
 		setup_error(s, "ioengine", ENODEV, err);
 		return -1;
@@ -848,6 +857,7 @@ void worker_run(struct worker *w)
 		s.fds[i] = s.files.f[i].fd;
 
 	s.rw = o->rw;
+	s.verify = o->verify != VERIFY_NONE;
 	s.mixed = rw_reads(o) && rw_writes(o);
 	s.only_dir = rw_reads(o) ? DDIR_READ : DDIR_WRITE;
 	s.fixed_bs = 1;
