@@ -339,10 +339,6 @@ int files_prepare(const struct job_options *o, struct job_files *jf, const char 
 		}
 		if (!fstat(f->fd, &st))
 			f->dev = backing_dev(&st);
-		/* fio's fadvise_hint: random IO turns readahead off, sequential IO widens it. */
-		if (o->fadvise_hint)
-			(void)posix_fadvise(f->fd, (off_t)f->io_start, (off_t)f->io_len,
-					    rw_random(o) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL);
 	}
 	files_invalidate(o, jf);
 	return 0;
@@ -350,19 +346,23 @@ int files_prepare(const struct job_options *o, struct job_files *jf, const char 
 
 void files_invalidate(const struct job_options *o, struct job_files *jf)
 {
-	if (!o->invalidate || o->direct)
-		return;
 	for (unsigned i = 0; i < jf->n; i++) {
 		struct job_file *f = &jf->f[i];
 
 		if (f->fd < 0)
 			continue;
 		/* tmpfs ignores this; dirty pages stay until written back. */
-		if (f->is_bdev)
-			(void)ioctl(f->fd, BLKFLSBUF, 0);
-		else
+		if (o->invalidate && !o->direct) {
+			if (f->is_bdev)
+				(void)ioctl(f->fd, BLKFLSBUF, 0);
+			else
+				(void)posix_fadvise(f->fd, (off_t)f->io_start, (off_t)f->io_len,
+						    POSIX_FADV_DONTNEED);
+		}
+		/* fio's fadvise_hint: random IO turns readahead off, sequential IO widens it. */
+		if (o->fadvise_hint)
 			(void)posix_fadvise(f->fd, (off_t)f->io_start, (off_t)f->io_len,
-					    POSIX_FADV_DONTNEED);
+					    rw_random(o) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL);
 	}
 }
 

@@ -43,8 +43,10 @@ int files_prepare(const struct job_options *o, struct job_files *jf, const char 
 		  char *err, size_t errlen);
 
 /*
- * invalidate=1: drop the files' cached pages (flush a block device's), at
- * the start and, as fio does by reopening its files, at every new loop.
+ * What fio does each time it opens a job's files (at the start and, since
+ * it reopens them, at every new loop): invalidate=1 drops their cached
+ * pages (flushes a block device's), then fadvise_hint tells the kernel
+ * the pattern.
  */
 void files_invalidate(const struct job_options *o, struct job_files *jf);
 
