@@ -43,25 +43,32 @@ struct bcase {
 
 static const struct bcase cases[] = {
 	{ "a", "4k randread psync, cached 1 GiB file in /dev/shm",
-	  "--name=a --filename=@FILE --rw=randread --bs=4k --ioengine=psync --time_based --runtime=@RUNTIME",
+	  "--name=a --filename=@FILE --rw=randread --bs=4k --ioengine=psync "
+	  "--time_based --runtime=@RUNTIME",
 	  0, 1 },
 	{ "b1", "null engine 4k randread iodepth=1",
-	  "--name=b --ioengine=null --rw=randread --bs=4k --size=1g --iodepth=1 --time_based --runtime=@RUNTIME",
+	  "--name=b --ioengine=null --rw=randread --bs=4k --size=1g "
+	  "--iodepth=1 --time_based --runtime=@RUNTIME",
 	  0, 0 },
 	{ "b32", "null engine 4k randread iodepth=32",
-	  "--name=b --ioengine=null --rw=randread --bs=4k --size=1g --iodepth=32 --time_based --runtime=@RUNTIME",
+	  "--name=b --ioengine=null --rw=randread --bs=4k --size=1g "
+	  "--iodepth=32 --time_based --runtime=@RUNTIME",
 	  0, 0 },
 	{ "c", "io_uring 4k randread O_DIRECT iodepth=32, loop on /dev/shm",
-	  "--name=c --filename=@LOOP --rw=randread --bs=4k --direct=1 --ioengine=io_uring --iodepth=32 --time_based --runtime=@RUNTIME",
+	  "--name=c --filename=@LOOP --rw=randread --bs=4k --direct=1 "
+	  "--ioengine=io_uring --iodepth=32 --time_based --runtime=@RUNTIME",
 	  1, 0 },
 	{ "d", "libaio 4k randread O_DIRECT iodepth=32, loop on /dev/shm",
-	  "--name=d --filename=@LOOP --rw=randread --bs=4k --direct=1 --ioengine=libaio --iodepth=32 --time_based --runtime=@RUNTIME",
+	  "--name=d --filename=@LOOP --rw=randread --bs=4k --direct=1 "
+	  "--ioengine=libaio --iodepth=32 --time_based --runtime=@RUNTIME",
 	  1, 0 },
 	{ "e", "psync 4k randwrite O_DIRECT, loop on /dev/shm",
-	  "--name=e --filename=@LOOP --rw=randwrite --bs=4k --direct=1 --ioengine=psync --time_based --runtime=@RUNTIME",
+	  "--name=e --filename=@LOOP --rw=randwrite --bs=4k --direct=1 "
+	  "--ioengine=psync --time_based --runtime=@RUNTIME",
 	  1, 0 },
 	{ "f", "1M sequential buffered read, loop on /dev/shm",
-	  "--name=f --filename=@LOOP --rw=read --bs=1M --ioengine=psync --time_based --runtime=@RUNTIME",
+	  "--name=f --filename=@LOOP --rw=read --bs=1M --ioengine=psync "
+	  "--time_based --runtime=@RUNTIME",
 	  1, 0 },
 };
 
