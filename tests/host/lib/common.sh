@@ -4,9 +4,11 @@ cd "$(dirname "$0")/../.."
 R=$PWD/build/iomatrix-runner
 LIB=$PWD/tests/host/lib
 T=$(mktemp -d /tmp/iomatrix-host.XXXXXX)
-LOOPS=
+# make_loop runs in $(...), a subshell: the devices it makes are listed in a file.
 cleanup() {
-	for l in $LOOPS; do losetup -d "$l" 2>/dev/null; done
+	if [ -f "$T/.loops" ]; then
+		while read -r l; do losetup -d "$l" 2>/dev/null; done <"$T/.loops"
+	fi
 	rm -rf "$T" /dev/shm/iomatrix-host.$$.*
 }
 trap cleanup EXIT
@@ -29,7 +31,7 @@ make_loop() { # make_loop MiB -> prints the device
 	img=/dev/shm/iomatrix-host.$$.$1.$(date +%N)
 	dd if=/dev/urandom of="$img" bs=1M count="$1" status=none || return 1
 	dev=$(losetup -f --show --direct-io=on "$img") || return 1
-	LOOPS="$LOOPS $dev"
+	echo "$dev" >>"$T/.loops"
 	echo "$dev"
 }
 
