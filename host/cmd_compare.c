@@ -12,7 +12,7 @@
 #include "cli.h"
 #include "cmp_report.h"
 #include "commands.h"
-#include "units.h"
+#include "metric_format.h"
 
 #define MAX_SETS 8
 

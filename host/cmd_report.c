@@ -17,7 +17,7 @@
 #include "report_full.h"
 #include "svg.h"
 #include "table.h"
-#include "units.h"
+#include "metric_format.h"
 
 static const char *const format_names[] = { "text", "markdown", "json", "html", NULL };
 enum { R_TEXT, R_MARKDOWN, R_JSON, R_HTML };

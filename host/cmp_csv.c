@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "cmp_view.h"
-#include "units.h"
+#include "metric_format.h"
 
 static void csv_str(FILE *f, const char *s)
 {

@@ -15,7 +15,7 @@
 
 #include "cmp_layouts.h"
 #include "curve.h"
-#include "units.h"
+#include "metric_format.h"
 
 static int print_panel(const struct cmp_report *r, const struct curve_set *cs,
 		       const struct curve_panel *p, FILE *f)

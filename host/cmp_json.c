@@ -9,7 +9,7 @@
 
 #include "cmp_view.h"
 #include "json_out.h"
-#include "units.h"
+#include "metric_format.h"
 
 static void set_obj(struct jw *j, const char *key, const struct result_set *rs)
 {

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cmp_layouts.h"
-#include "units.h"
+#include "metric_format.h"
 
 enum out_layout cmp_resolve_layout(const struct cmp_report *r)
 {

@@ -14,7 +14,7 @@
 
 #include "metrics.h"
 #include "rs_load.h"
-#include "stats.h"
+#include "cmp_stats.h"
 
 #define CMP_DEFAULT_ALPHA 0.05
 #define CMP_DEFAULT_MIN_EFFECT 3.0 /* percent; docs/compare.md says why not 5 */

@@ -14,7 +14,7 @@
 #include "html_report.h"
 #include "svg.h"
 #include "svg_charts.h"
-#include "units.h"
+#include "metric_format.h"
 
 #define BARS_MAX_CELLS 40
 #define CURVE_MAX_PANELS 24

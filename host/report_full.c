@@ -16,7 +16,7 @@
 #include "jpath.h"
 #include "metrics.h"
 #include "report_full.h"
-#include "units.h"
+#include "metric_format.h"
 
 /* fio's choice of unit for a latency block: the one that keeps the mean readable. */
 static void lat_unit(double mean_ns, const char **name, double *div)

@@ -6,7 +6,7 @@
 
 #include "svg.h"
 #include "svg_charts.h"
-#include "units.h"
+#include "metric_format.h"
 
 #define W 960.0
 #define LABEL_W 330.0

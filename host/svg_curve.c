@@ -10,7 +10,7 @@
 
 #include "svg.h"
 #include "svg_charts.h"
-#include "units.h"
+#include "metric_format.h"
 
 #define W 480.0
 #define H 300.0

@@ -1,188 +1,126 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Statistics for comparisons: means, the moderated t-test, adjustments, outliers. */
-#include <math.h>
-#include <stdint.h>
+/* The latency histogram and percentiles against exact ones. */
 #include <stdlib.h>
 
 #include "check.h"
+#include "offsets.h"
 #include "stats.h"
 
-#define NEAR(a, b, tol) (fabs((a) - (b)) <= (tol))
-
-static uint64_t rng = 88172645463325252ULL;
-
-static double uniform(void)
+static int cmp_u64(const void *a, const void *b)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return ((double)(rng >> 11) + 0.5) / 9007199254740992.0;
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
 }
 
-static double normal(void)
+static void test_bucket_error_bound(void)
 {
-	return sqrt(-2 * log(uniform())) * cos(2 * M_PI * uniform());
-}
+	/* Every value lands in a bucket whose midpoint is within 1 % of it; no cap. */
+	const uint64_t probes[] = { 0, 1, 127, 128, 129, 1000, 4095, 4096, 123456789,
+				    17000000000ULL, 1ULL << 40, UINT64_MAX / 3, UINT64_MAX };
+	struct rng r;
 
-static void test_means(void)
-{
-	const double x[] = { 1, 2, 4 };
-	const double with_zero[] = { 1, 0, 4 };
+	rng_seed(&r, 1);
+	for (int i = 0; i < 200000; i++) {
+		uint64_t v = i < 13 ? probes[i] : rng_next(&r) >> rng_below(&r, 64);
+		unsigned idx = lat_hist_index(v);
+		uint64_t mid = lat_hist_value(idx);
 
-	CHECK(NEAR(stats_arith_mean(x, 3), 7.0 / 3, 1e-12));
-	/* Equal work at 1, 2 and 4 units/s takes 1 + 1/2 + 1/4 s: 3 units in 1.75 s. */
-	CHECK(NEAR(stats_harmonic_mean(x, 3), 3 / 1.75, 1e-12));
-	CHECK(stats_harmonic_mean(with_zero, 3) == 0);
-	CHECK(NEAR(stats_median(x, 3), 2, 0));
-	CHECK(NEAR(stats_median((const double[]){ 4, 1, 3, 2 }, 4), 2.5, 0));
-	CHECK(stats_median(x, 0) == 0);
-}
+		CHECK(idx < LAT_HIST_NR);
+		CHECK(lat_hist_lower(idx) <= v);
+		if (idx + 1 < LAT_HIST_NR)
+			CHECK(v < lat_hist_lower(idx + 1));
+		if (v >= 128) {
+			double err = ((double)mid - (double)v) / (double)v;
 
-static void test_describe(void)
-{
-	const double x[] = { 100, 110, 90, 105, 95 };
-	struct sample_stats s;
-
-	stats_describe(x, 5, MEAN_ARITHMETIC, &s);
-	CHECK_EQ_INT(s.n, 5);
-	CHECK(NEAR(s.mean, 100, 1e-9));
-	CHECK(NEAR(s.sd, sqrt(62.5), 1e-9));
-	CHECK(NEAR(s.rsd, sqrt(62.5) / 100, 1e-9));
-	CHECK(s.log_ok);
-	CHECK(s.ci_lo < 100 && s.ci_hi > 100);
-	/* The interval is a factor around the mean: lo x hi = mean^2. */
-	CHECK(NEAR(s.ci_lo * s.ci_hi, 100 * 100, 1e-6));
-	stats_describe(x, 5, MEAN_HARMONIC, &s);
-	CHECK(s.mean < 100);
-	stats_describe(x, 1, MEAN_HARMONIC, &s);
-	CHECK(s.ci_lo == s.mean && s.ci_hi == s.mean && s.sd == 0);
-	stats_describe((const double[]){ -1, 1 }, 2, MEAN_HARMONIC, &s);
-	CHECK(!s.log_ok && s.mean == 0);
-}
-
-/* Logs 0,1,2 against x,x+1,x+2: pooled variance 1, se sqrt(2/3), t = x / se. */
-static void test_student_t_known_value(void)
-{
-	double x = 2.776445105 * sqrt(2.0 / 3.0); /* t(0.975, 4) */
-	double a[3] = { exp(0), exp(1), exp(2) }, b[3] = { exp(x), exp(x + 1), exp(x + 2) };
-	struct two_sample ts;
-	struct eb_prior none = { 0 };
-	struct t_test t;
-
-	CHECK(stats_two_sample(a, 3, b, 3, &ts) == 0);
-	CHECK(ts.on_logs);
-	CHECK(NEAR(ts.diff, x, 1e-9));
-	CHECK(NEAR(ts.s2, 1, 1e-9));
-	CHECK(NEAR(ts.df, 4, 0));
-	stats_moderated_t(&ts, &none, &t);
-	CHECK(NEAR(t.t, 2.776445105, 1e-6));
-	CHECK(NEAR(t.p, 0.05, 1e-6));
-	CHECK(NEAR(t.df, 4, 0));
-	/* What p = 0.05 needs is exactly this difference. */
-	CHECK(NEAR(stats_t_detectable(&t, 0.05), x, 1e-6));
-	CHECK(stats_two_sample(a, 1, b, 3, &ts) == -1);
-}
-
-static void test_moderation(void)
-{
-	enum { ROWS = 300, N = 5 };
-	double s2[ROWS], df[ROWS];
-	struct eb_prior p;
-	struct two_sample ts = { .na = N, .nb = N, .diff = 0.1, .s2 = 0.0004, .df = 2 * N - 2 };
-	struct t_test plain, moderated;
-
-	/* Rows that share one noise: the prior is tight and sits at that noise. */
-	for (int r = 0; r < ROWS; r++) {
-		double v[2 * N], m = 0, ss = 0;
-
-		for (int i = 0; i < 2 * N; i++) {
-			v[i] = 0.03 * normal();
-			m += v[i] / (2 * N);
+			if (err < -0.01 || err > 0.01) {
+				printf("# value %llu bucket midpoint %llu\n", (unsigned long long)v,
+				       (unsigned long long)mid);
+				CHECK(0);
+				break;
+			}
+		} else {
+			CHECK_EQ_INT(mid, v);
 		}
-		for (int i = 0; i < 2 * N; i++)
-			ss += (v[i] - m) * (v[i] - m);
-		s2[r] = ss / (2 * N - 1);
-		df[r] = 2 * N - 1;
 	}
-	stats_eb_fit(s2, df, ROWS, &p);
-	CHECK_EQ_INT(p.nfit, ROWS);
-	CHECK(p.d0 > 30);
-	CHECK(NEAR(p.s0sq, 0.0009, 0.0009 * 0.15));
-
-	/* A row whose own variance is far below the shared one gets a wider interval. */
-	stats_moderated_t(&ts, &(struct eb_prior){ 0 }, &plain);
-	stats_moderated_t(&ts, &p, &moderated);
-	CHECK(moderated.se > plain.se);
-	CHECK(moderated.df > plain.df);
-
-	/* Rows with very different noise: the prior is weak. */
-	for (int r = 0; r < ROWS; r++)
-		s2[r] *= r % 2 ? 100 : 0.01;
-	stats_eb_fit(s2, df, ROWS, &p);
-	CHECK(p.d0 < 2);
-
-	/* Too few rows: no prior at all. */
-	stats_eb_fit(s2, df, STATS_EB_MIN_ROWS - 1, &p);
-	CHECK(p.d0 == 0 && p.nfit == 0);
 }
 
-static void test_shared_noise_uses_normal(void)
+static void test_percentiles_vs_exact(void)
 {
-	struct two_sample ts = { .na = 5, .nb = 5, .diff = 0.196, .s2 = 0.025, .df = 8 };
-	struct eb_prior inf = { .d0 = INFINITY, .s0sq = 0.025 };
-	struct t_test t;
+	/* A long-tailed mix, like real latencies: mostly microseconds, some seconds. */
+	const unsigned n = 100000;
+	const double keys[] = { 1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9,
+				99.95, 99.99 };
+	const unsigned nkeys = sizeof(keys) / sizeof(keys[0]);
+	uint64_t *vals = malloc(n * sizeof(*vals)), *hist = calloc(LAT_HIST_NR, 8);
+	uint64_t out[32];
+	struct rng r;
 
-	stats_moderated_t(&ts, &inf, &t);
-	CHECK(isinf(t.df));
-	CHECK(NEAR(t.se, 0.1, 1e-9));
-	CHECK(NEAR(t.p, 0.05, 1e-3));
-	CHECK(NEAR(stats_t_detectable(&t, 0.05), 0.196, 1e-3));
+	CHECK(vals && hist);
+	rng_seed(&r, 42);
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t v = 2000 + rng_below(&r, 50000);
+
+		if (rng_below(&r, 1000) == 0)
+			v = 20000000000ULL + rng_below(&r, 1000000000); /* past fio's 17 s cap */
+		vals[i] = v;
+		hist[lat_hist_index(v)]++;
+	}
+	qsort(vals, n, sizeof(*vals), cmp_u64);
+	CHECK_EQ_INT(stats_percentiles(hist, n, keys, nkeys, out), nkeys);
+	for (unsigned k = 0; k < nkeys; k++) {
+		/* fio's rule: the first value with at least p % of samples at or below it. */
+		uint64_t rank = (uint64_t)((keys[k] / 100.0) * n + 0.999999);
+		uint64_t exact = vals[(rank ? rank : 1) - 1];
+		double err = ((double)out[k] - (double)exact) / (double)exact;
+
+		if (err < -0.01 || err > 0.01) {
+			printf("# p%.2f: histogram %llu, exact %llu\n", keys[k],
+			       (unsigned long long)out[k], (unsigned long long)exact);
+			CHECK(0);
+		}
+	}
+	free(vals);
+	free(hist);
 }
 
-static void test_adjustments(void)
+static void test_finalize_moments(void)
 {
-	const double p[] = { 0.01, 0.04, 0.03, 0.005 };
-	double q[4];
+	static struct job_stats st;
+	struct job_stats *m[1] = { &st };
+	struct job_options o;
+	struct jr_job jr;
 
-	CHECK(stats_bh_adjust(p, 4, q) == 0);
-	CHECK(NEAR(q[0], 0.02, 1e-12));
-	CHECK(NEAR(q[1], 0.04, 1e-12));
-	CHECK(NEAR(q[2], 0.04, 1e-12));
-	CHECK(NEAR(q[3], 0.02, 1e-12));
-	CHECK(stats_holm_adjust(p, 4, q) == 0);
-	CHECK(NEAR(q[0], 0.03, 1e-12));
-	CHECK(NEAR(q[1], 0.06, 1e-12));
-	CHECK(NEAR(q[2], 0.06, 1e-12));
-	CHECK(NEAR(q[3], 0.02, 1e-12));
-	CHECK(NEAR(stats_simes(p, 4), 0.02, 1e-12));
-	CHECK(stats_simes(p, 0) == 1);
-	CHECK(stats_bh_adjust(p, 0, q) == 0);
-}
-
-static void test_outliers(void)
-{
-	const double x[] = { 100, 101, 99, 100.5, 150 };
-	bool out[5];
-
-	CHECK_EQ_INT(stats_outliers(x, 5, 0, STATS_OUTLIER_K, out), 1);
-	CHECK(out[4] && !out[0] && !out[3]);
-	/* A floor at the metric's usual noise (here 20 %) keeps the value in. */
-	CHECK_EQ_INT(stats_outliers(x, 5, 0.2, STATS_OUTLIER_K, out), 0);
-	CHECK_EQ_INT(stats_outliers((const double[]){ 100, 101, 102 }, 3, 0.01, 5, out), 0);
-	CHECK_EQ_INT(stats_outliers(x, 2, 0, STATS_OUTLIER_K, out), 0);
-	/* With 3 repeats the MAD is one distance: two close values alone do not make an outlier. */
-	CHECK_EQ_INT(stats_outliers((const double[]){ 100, 100.01, 104 }, 3, 0.02, 5, out), 0);
-	CHECK_EQ_INT(stats_outliers((const double[]){ 100, 100.01, 104 }, 3, 0, 5, out), 1);
+	memset(&jr, 0, sizeof(jr));
+	CHECK_EQ_INT(job_options_init(&o), 0);
+	stats_reset(&st, 0);
+	st.start_ns = 0;
+	st.end_ns = 2000000000ULL;
+	/* 1, 2, 3, 4: mean 2.5, sample stddev 1.29099 */
+	for (uint64_t v = 1; v <= 4; v++) {
+		stats_lat_add(&st.dir[DDIR_READ].clat, v * 1000);
+		stats_lat_add(&st.dir[DDIR_READ].lat, v * 1000);
+		st.dir[DDIR_READ].clat_hist[lat_hist_index(v * 1000)]++;
+		st.dir[DDIR_READ].ios++;
+		st.dir[DDIR_READ].io_bytes += 4096;
+	}
+	CHECK_EQ_INT(stats_finalize(m, 1, &o, 1, &jr), 0);
+	CHECK_EQ_INT(jr.dir[DDIR_READ].clat.min, 1000);
+	CHECK_EQ_INT(jr.dir[DDIR_READ].clat.max, 4000);
+	CHECK(jr.dir[DDIR_READ].clat.mean == 2500.0);
+	CHECK(jr.dir[DDIR_READ].clat.stddev > 1290.99 && jr.dir[DDIR_READ].clat.stddev < 1291.0);
+	CHECK_EQ_INT(jr.dir[DDIR_READ].runtime_ms, 2000);
+	CHECK_EQ_INT(jr.dir[DDIR_READ].bw_bytes, 16384 * 1000 / 2000);
+	CHECK(jr.dir[DDIR_READ].clat.nbins == 4);
+	CHECK(jr.latency_us[0] > 24.9 && jr.latency_us[0] < 25.1); /* 1000 ns: "2=" usec bucket */
+	jr_job_free(&jr);
+	job_options_free(&o);
 }
 
 int main(void)
 {
-	RUN_TEST(test_means);
-	RUN_TEST(test_describe);
-	RUN_TEST(test_student_t_known_value);
-	RUN_TEST(test_moderation);
-	RUN_TEST(test_shared_noise_uses_normal);
-	RUN_TEST(test_adjustments);
-	RUN_TEST(test_outliers);
+	RUN_TEST(test_bucket_error_bound);
+	RUN_TEST(test_percentiles_vs_exact);
+	RUN_TEST(test_finalize_moments);
 	CHECK_EXIT();
 }

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "units.h"
+#include "metric_format.h"
 
 struct step {
 	double div;
