@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define INI_MAX_INCLUDE_DEPTH 16
 
@@ -47,15 +48,13 @@ static char *trim(char *s)
 	return s;
 }
 
-/* Cut a comment that starts a line or follows a blank. */
+/*
+ * Cut a comment: fio 3.33 ends a line at the first ';' or '#' wherever it
+ * stands ("filename=a#b" names the file "a"), so this does too.
+ */
 static void strip_comment(char *s)
 {
-	for (char *p = s; *p; p++) {
-		if ((*p == ';' || *p == '#') && (p == s || isspace((unsigned char)p[-1]))) {
-			*p = '\0';
-			return;
-		}
-	}
+	s[strcspn(s, ";#")] = '\0';
 }
 
 /* Expand ${NAME} from the environment into a new string. */
@@ -117,6 +116,9 @@ static int call(struct ini_state *st, struct ini_event *ev)
 	return fail(st, ev->file, ev->line, "%s", msg[0] ? msg : "rejected");
 }
 
+/* A job file is text a person wrote: anything bigger is a mistake (or /dev/zero). */
+#define INI_MAX_FILE (16 << 20)
+
 /* Reads the whole of path into a NUL-terminated buffer; NULL with errno set. */
 static char *read_all(const char *path, size_t *len)
 {
@@ -124,11 +126,17 @@ static char *read_all(const char *path, size_t *len)
 	char *buf = NULL;
 	char chunk[4096];
 	size_t got;
+	struct stat st;
 	FILE *mem;
 
 	*len = 0;
 	if (!f)
 		return NULL;
+	if (fstat(fileno(f), &st) || !S_ISREG(st.st_mode) || st.st_size > INI_MAX_FILE) {
+		fclose(f);
+		errno = S_ISDIR(st.st_mode) ? EISDIR : S_ISREG(st.st_mode) ? EFBIG : EINVAL;
+		return NULL;
+	}
 	mem = open_memstream(&buf, len);
 	if (!mem) {
 		fclose(f);

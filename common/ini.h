@@ -5,7 +5,7 @@
  *   [section]          starts a section ("global" is only a name here)
  *   key=value          an option; blanks around '=' and at the ends are dropped
  *   key                a bare flag (value NULL)
- *   ; comment          ';' or '#' first on a line, or after a blank
+ *   ; comment          ';' or '#' anywhere ends the line, as in fio 3.33
  *   include FILE       reads FILE in place, relative to the including file
  *   ${NAME}            replaced by the environment variable NAME (an
  *                      undefined one is an error: nothing is guessed)

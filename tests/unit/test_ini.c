@@ -50,9 +50,10 @@ static void test_comments(void)
 	struct seen s;
 	char err[INI_ERR_LEN];
 
+	/* fio 3.33 cuts "filename=a#b" at the '#' too. */
 	CHECK_EQ_INT(parse("; a comment\n# another\n[j]\n;bs=$bs\nsize=1G ; trailing\n"
-			   "filename=a#b\n", &s, err), 0);
-	CHECK_EQ_STR(s.log, "[j]@3 j:size=1G@5 j:filename=a#b@6 ");
+			   "filename=a#b\n  ; indented\n", &s, err), 0);
+	CHECK_EQ_STR(s.log, "[j]@3 j:size=1G@5 j:filename=a@6 ");
 }
 
 static void test_env_expansion(void)
