@@ -4,6 +4,6 @@
 RESULTS_GEN := $(BUILD)/test-helpers/results_gen
 $(RESULTS_GEN): tests/helpers/results_gen.c tests/unit/synth_record.h $(COMMON_SRC) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(if $(filter 1,$(V)),,@echo "  CC      $@";) $(CC) $(CFLAGS_ALL) -Itests/unit $< $(COMMON_SRC) -o $@
+	$(if $(filter 1,$(V)),,@echo "  CC      $@";) $(CC) $(CFLAGS_ALL) -Itests/unit $< $(COMMON_SRC) -o $@ -lm
 
 check check-host: $(RESULTS_GEN)
