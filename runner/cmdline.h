@@ -26,6 +26,8 @@ struct appliance_config {
 	char results[128]; /* where records go, comma-separated channels */
 	bool debug;	   /* more verbose console */
 	bool shell;	   /* busybox sh instead of powering off */
+	double scale;	   /* the matrix's scale knob; 0: the matrix's own */
+	int repeats;	   /* runs of every cell; 0: the matrix's own */
 };
 
 enum cmdline_type {
@@ -33,6 +35,8 @@ enum cmdline_type {
 	CMDLINE_NAME,  /* one word: letters, digits, '_', '.', '-' */
 	CMDLINE_CELLS, /* "all", or comma-separated N and N-M (N <= M) */
 	CMDLINE_LIST,  /* comma-separated words (may be empty); words may hold ':', '/', '=' */
+	CMDLINE_SCALE, /* "default" (stored as 0), or a number above 0, at most 1 (a double) */
+	CMDLINE_COUNT, /* "default" (stored as 0), or a whole number 1-1000 (an int) */
 };
 
 struct cmdline_key {
@@ -66,7 +70,7 @@ int cmdline_set(struct appliance_config *cfg, const char *name, const char *valu
 /* "matrix=quick cells=all ..." for the console, in table order. */
 void cmdline_format(const struct appliance_config *cfg, char *buf, size_t len);
 
-/* A type's name for help text: "bool", "name", "cells", "list". */
+/* A type's name for help text: "bool", "name", "cells", "list", "scale", "count". */
 const char *cmdline_type_name(enum cmdline_type type);
 
 #endif
