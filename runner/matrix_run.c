@@ -203,7 +203,9 @@ void matrix_run(const struct appliance_config *cfg, const struct disk_list *foun
 	int runs, unselected = 0;
 
 	m = load_matrix(cfg);
-	sel = cell_select_parse(cfg->cells, m, true, err, sizeof(err));
+	/* "all" is the command line's word for cell_select's empty selection. */
+	sel = cell_select_parse(strcmp(cfg->cells, "all") ? cfg->cells : "", m, true, err,
+				sizeof(err));
 	if (!sel)
 		fatal("iomatrix.cells=%s: %s", cfg->cells, err);
 	if (disk_select(found, "/sys", cfg->disks, cfg->results, &disks, err, sizeof(err)))

@@ -117,13 +117,13 @@ void progress_summary(const struct progress *p, const char *matrix)
 		  matrix, p->done, progress_duration(step_now() - p->t0, took, sizeof(took)),
 		  p->counts[CELL_OK], p->counts[CELL_FAILED], p->counts[CELL_TIMEOUT],
 		  p->counts[CELL_SKIPPED]);
-	con_say("summary: %5s %7s  %-8s %-52s %s", "cell", "repeat", "status", "headline", "key");
+	con_say("summary: %5s %7s  %-8s %-60s %s", "cell", "repeat", "status", "headline", "key");
 	for (size_t i = 0; i < p->nrows; i++) {
 		const struct progress_row *row = &p->rows[i];
 		char rep[16];
 
 		snprintf(rep, sizeof(rep), "%d/%d", row->repeat + 1, row->repeats);
-		con_say("summary: %5d %7s  %-8s %-52.52s %s", row->index, rep,
+		con_say("summary: %5d %7s  %-8s %-60.60s %s", row->index, rep,
 			cell_status_names[row->status], row->headline, row->key);
 	}
 	if (p->rows_dropped)
