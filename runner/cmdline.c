@@ -15,7 +15,8 @@
 
 const struct cmdline_key cmdline_keys[] = {
 	KEY(matrix, CMDLINE_NAME, "quick", "the matrix to run (a matrix in the image)"),
-	KEY(cells, CMDLINE_CELLS, "all", "which cells of the matrix to run: all, or 1,4-7"),
+	KEY(cells, CMDLINE_CELLS, "all",
+	    "which cells of the matrix to run: all, or a selection (1,4-7,fs=ext4,array!=jbod)"),
 	KEY(disks, CMDLINE_LIST, "",
 	    "the disks the appliance may use (vdb,nvme0n1,...); no other disk is touched"),
 	KEY(wipe, CMDLINE_BOOL, "0",
@@ -122,6 +123,31 @@ static bool parse_cell_number(const char **p, unsigned long *out)
 	return true;
 }
 
+/* A filter term: dimension=value or dimension!=value (common/cell_select.h). */
+static bool parse_cell_filter(const char **p)
+{
+	const char *v = *p;
+
+	if (!islower((unsigned char)*v))
+		return false;
+	while (islower((unsigned char)*v) || isdigit((unsigned char)*v) || *v == '_')
+		v++;
+	if (*v == '!')
+		v++;
+	if (*v++ != '=')
+		return false;
+	if (!*v || *v == ',')
+		return false;
+	while (*v && *v != ',') {
+		if (!isalnum((unsigned char)*v) && !strchr("._+:@%-", *v))
+			return false;
+		v++;
+	}
+	*p = v;
+	return true;
+}
+
+/* "all", or comma-separated N, N-M and filters; the matrix checks names and numbers. */
 static bool valid_cells(const char *v)
 {
 	if (!strcmp(v, "all"))
@@ -129,13 +155,17 @@ static bool valid_cells(const char *v)
 	for (;;) {
 		unsigned long first, last;
 
-		if (!parse_cell_number(&v, &first))
-			return false;
-		last = first;
-		if (*v == '-') {
-			v++;
-			if (!parse_cell_number(&v, &last) || last < first)
+		if (isdigit((unsigned char)*v)) {
+			if (!parse_cell_number(&v, &first))
 				return false;
+			last = first;
+			if (*v == '-') {
+				v++;
+				if (!parse_cell_number(&v, &last) || last < first)
+					return false;
+			}
+		} else if (!parse_cell_filter(&v)) {
+			return false;
 		}
 		if (!*v)
 			return true;
@@ -182,7 +212,8 @@ static const char *type_rule(enum cmdline_type type)
 	static const char *const rules[] = {
 		[CMDLINE_BOOL] = "not a boolean (use 1/0, y/n, yes/no, on/off, true/false)",
 		[CMDLINE_NAME] = "not a name (letters, digits, '_', '.', '-')",
-		[CMDLINE_CELLS] = "not a cell selection (all, or N and N-M separated by commas)",
+		[CMDLINE_CELLS] = "not a cell selection (all, or N, N-M, dimension=value and "
+				  "dimension!=value separated by commas)",
 		[CMDLINE_LIST] = "not a comma-separated list of words",
 		[CMDLINE_SCALE] = "not a scale (default, or a number above 0 and at most 1)",
 		[CMDLINE_COUNT] = "not a count (default, or a whole number from 1 to 1000)",

@@ -20,7 +20,7 @@
 
 struct appliance_config {
 	char matrix[64];   /* the matrix to run */
-	char cells[256];   /* which of its cells: "all" or "1,4-7" */
+	char cells[256];   /* which of its cells: "all" or "1,4-7,fs=ext4" */
 	char disks[256];   /* the disks it may use, comma-separated */
 	bool wipe;	   /* may destroy signatures found on those disks */
 	char results[128]; /* where records go, comma-separated channels */
@@ -33,7 +33,7 @@ struct appliance_config {
 enum cmdline_type {
 	CMDLINE_BOOL,  /* 1/0, y/n, yes/no, on/off, true/false; bare key = 1 */
 	CMDLINE_NAME,  /* one word: letters, digits, '_', '.', '-' */
-	CMDLINE_CELLS, /* "all", or comma-separated N and N-M (N <= M) */
+	CMDLINE_CELLS, /* "all", or comma-separated N, N-M (N <= M), dim=value, dim!=value */
 	CMDLINE_LIST,  /* comma-separated words (may be empty); words may hold ':', '/', '=' */
 	CMDLINE_SCALE, /* "default" (stored as 0), or a number above 0, at most 1 (a double) */
 	CMDLINE_COUNT, /* "default" (stored as 0), or a whole number 1-1000 (an int) */

@@ -44,6 +44,11 @@ static void headline_leaf(void *arg, const char *path, enum json_leaf_type type,
 	double v;
 	int n;
 
+	if (ctx->kind == WORKLOAD_DD && type == JSON_LEAF_STRING && !strcmp(path, "error")) {
+		/* The text between the quotes, escapes as written: for one console line. */
+		snprintf(h->dd_error, sizeof(h->dd_error), "%.*s", (int)(len - 2), tok + 1);
+		return;
+	}
 	if (type != JSON_LEAF_NUMBER || len >= sizeof(num))
 		return;
 	memcpy(num, tok, len);
@@ -260,6 +265,11 @@ static int finish(struct workload_result *r, const struct cell *c, struct step_e
 		return -1;
 	}
 	free(text);
+	if (r->h.dd_error[0]) {
+		snprintf(why, sizeof(why), "the report says: %s", r->h.dd_error);
+		step_fail(e, "workload", line, why, NULL);
+		return -1;
+	}
 	if (r->h.failed_job >= 0) {
 		snprintf(why, sizeof(why), "job %d reports error %lld (%s)", r->h.failed_job,
 			 r->h.job_error, strerror((int)r->h.job_error));

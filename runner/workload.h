@@ -34,6 +34,7 @@ struct headline {
 	int jobs;		      /* fio: jobs[] entries; dd: writers */
 	int failed_job;		      /* the first job whose "error" is not 0, or -1 */
 	long long job_error;	      /* its error */
+	char dd_error[160];	      /* dd: the report's "error" line, "" when null */
 };
 
 struct workload_result {

@@ -239,6 +239,11 @@ static void test_headline(void)
 	CHECK_EQ_INT(n, strlen(min));
 	CHECK_EQ_STR(headline_str(&h, line, sizeof(line)), "write 143.1 MiB/s");
 	CHECK_EQ_INT(h.jobs, 4);
+	CHECK_EQ_STR(h.dd_error, "");
+	dd = "{\"error\":\"writer 3: ENOSPC\"}";
+	CHECK_EQ_INT(workload_parse(WORKLOAD_DD, dd, strlen(dd), NULL, NULL, &h, err, sizeof(err)),
+		     0);
+	CHECK_EQ_STR(h.dd_error, "writer 3: ENOSPC");
 
 	CHECK_EQ_INT(workload_parse(WORKLOAD_FIO, "{\"jobs\":[]}", 11, NULL, NULL, &h, err,
 				    sizeof(err)),

@@ -122,6 +122,29 @@ static void test_too_long(void)
 	CHECK(strstr(err, "longer than 63") != NULL);
 }
 
+static void test_cell_filters(void)
+{
+	struct appliance_config c;
+	char err[CMDLINE_ERR_LEN];
+	static const char *const good[] = {
+		"iomatrix.cells=fs=ext4", "iomatrix.cells=1-3,array!=jbod,fs=ext4",
+		"iomatrix.cells=bs=4k,iodepth=128", "iomatrix.cells=mount=dioread_nolock,7",
+	};
+	static const char *const bad[] = {
+		"iomatrix.cells=fs=",  "iomatrix.cells==ext4", "iomatrix.cells=fs==x",
+		"iomatrix.cells=Fs=x", "iomatrix.cells=fs!x",  "iomatrix.cells=fs=a,",
+		"iomatrix.cells=fs=a;b",
+	};
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		CHECK_EQ_INT(parse(&c, good[i], err), 0);
+		CHECK_EQ_STR(c.cells, strchr(good[i], '=') + 1);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		CHECK_EQ_INT(parse(&c, bad[i], err), -1);
+	CHECK(strstr(err, "not a cell selection (all, or N, N-M, dimension=value") != NULL);
+}
+
 static void test_scale_and_repeats(void)
 {
 	struct appliance_config c;
@@ -164,5 +187,6 @@ int main(void)
 	RUN_TEST(test_control_characters_stay_out_of_the_error_line);
 	RUN_TEST(test_too_long);
 	RUN_TEST(test_scale_and_repeats);
+	RUN_TEST(test_cell_filters);
 	CHECK_EXIT();
 }
