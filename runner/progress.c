@@ -81,10 +81,11 @@ void progress_end(struct progress *p, const struct cell_result *r)
 	const struct cell *c = r->cell;
 	char t[96], head[160], a[32], b[32], d[32];
 	double took = r->setup_s + r->workload_s + r->teardown_s;
+	double est = c->estimate_s > 0 ? c->estimate_s : 0; /* < 0: the plan could not tell */
 
 	p->done++;
-	p->est_done += c->estimate_s;
-	p->est_left -= c->estimate_s;
+	p->est_done += est;
+	p->est_left -= est;
 	if (p->est_left < 0)
 		p->est_left = 0;
 	p->actual_done += took;
