@@ -38,7 +38,8 @@ def problem(cond; what): if cond then empty else "seq \(.seq // "?"): \(what)" e
     problem(.times.steps | has("mkfs") and has("mount") and has("drop_caches") and has("workload") and has("umount") and has("wipe"); "steps"),
     problem((.workload.command | length) > 0 and (.workload.summary | length) > 0; "workload command"),
     if .workload.kind == "dd" then
-      problem(.workload.dd.bw_bytes > 0 and .workload.dd.io_bytes == .workload.dd.writers * .workload.dd.size_per_writer; "dd report"),
+      problem(.workload.dd.bw_bytes > 0 and .workload.dd.io_bytes > 0 and .workload.dd.error == null; "dd report"),
+      problem(.workload.dd.size_per_writer == 0 or .workload.dd.io_bytes == .workload.dd.writers * .workload.dd.size_per_writer; "dd wrote \(.workload.dd.io_bytes) bytes, not writers x size"),
       problem(.headline.write_bw_bytes == .workload.dd.bw_bytes; "dd headline")
     elif .workload.kind == "fio" then
       problem((.workload.fio.jobs | length) >= 1; "fio report without jobs"),
