@@ -118,7 +118,9 @@ build/iomatrix qemu --release "$release" --initrd "$initrd" --accel tcg --timeou
 qemu_pid=$!
 exec 3>"$work/shell.in"
 for _ in $(seq $limit); do
-	has "$work/shell.log" '^iomatrix: shell: ' && break
+	# the prompt, not just our line: ash asks the terminal for the cursor
+	# position first and would take what we type for the answer
+	has "$work/shell.log" '^/ # ' && break
 	sleep 1
 done
 sleep 1

@@ -64,9 +64,9 @@ boot failures "$work/failures.cpio.zst" iomatrix.matrix=failures
 log=$work/failures.log
 check "failures: exit 0: a cell's failure is no FATAL" [ "$rc" -eq 0 ]
 check "failures: the mkfs failure on the console" \
-	has "$log" '^iomatrix: cell 1/3 \[#1 1/1\] case=badmkfs: failed, mkfs: mke2fs -t ext4 -F .*-b 3000 /dev/md[0-9]*: exit 1: '
+	has "$log" '^iomatrix: cell 1/3 \[#1 1/1\] case=badmkfs: failed, mkfs: mke2fs -t ext4 -F .*-O nosuchfeature /dev/md[0-9]*: exit 1: '
 check "failures: the timeout on the console" \
-	has "$log" '^iomatrix: cell 2/3 \[#2 1/1\] case=hang: timeout, workload: iomatrix-runner dd .*: timed out after '
+	has "$log" '^iomatrix: cell 2/3 \[#2 1/1\] case=hang: timeout, workload: iomatrix-runner --name=slow .*: timed out after '
 check "failures: the good cell after them ran" \
 	has "$log" '^iomatrix: cell 3/3 \[#3 1/1\] case=good: ok, write '
 check "failures: summary" has "$log" '^iomatrix: summary: matrix failures, 3 runs in .*: 1 ok, 1 failed, 1 timeout; 0 skipped'
@@ -78,9 +78,9 @@ rec() { jq -r "$2" "$work/set/records/00000$1.json"; }
 check "failed record: step, command, status and output" \
 	[ "$(rec 1 '[.error_detail.step, .error_detail.status] | join(" ")')" = "mkfs exit 1" ]
 check "failed record: the command as run" \
-	sh -c "jq -r .error_detail.command $work/set/records/000001.json | grep -q '^mke2fs -t ext4 -F -E lazy_itable_init=0,lazy_journal_init=0 -b 3000 /dev/md'"
+	sh -c "jq -r .error_detail.command $work/set/records/000001.json | grep -q '^mke2fs -t ext4 -F -E lazy_itable_init=0,lazy_journal_init=0 -O nosuchfeature /dev/md'"
 check "failed record: mke2fs's own words" \
-	sh -c "jq -r .error_detail.output $work/set/records/000001.json | grep -qi 'block size'"
+	sh -c "jq -r .error_detail.output $work/set/records/000001.json | grep -q 'Invalid filesystem option set: nosuchfeature'"
 check "failed record: setup and teardown were timed, no workload" \
 	[ "$(rec 1 '[.times.setup_s > 0, .times.teardown_s > 0, .times.workload_s == null, .workload.dd == null] | all')" = true ]
 check "timeout record: the workload step, killed" \

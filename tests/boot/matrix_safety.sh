@@ -44,7 +44,8 @@ boot() { # boot NAME APPEND: exit status in $rc, serial log $work/NAME.log, set 
 }
 # The guest's name of the passed disk, from the disk list.
 pass_name() {
-	sed -n 's/^iomatrix: disk \([a-z0-9]*\): .* serial="iomatrix-pass0"$/\1/p' "$1"
+	tr -d '\r' <"$1" | sed -n 's/^iomatrix: disk \([a-z0-9]*\): .* serial="iomatrix-pass0"$/\1/p'
+
 }
 record() { # record SET CELL JQ: the JQ expression on the record of that cell
 	jq -r "select(.cell.index == $2) | $3" "$work/$1"/records/*.json

@@ -39,7 +39,7 @@ mkdir "$x"
 grep -v '^#' "$x/lib/modules/$rel/modules.load" >"$tmp/load"
 check "compressed modules are in the image as the plain .ko" sh -c "
 	n=0
-	while read -r name path; do
+	while read -r name path params; do
 		rel_path=\${path#/lib/modules/$rel/}
 		cmp -s '$x'\$path '$tree/plain/'\$rel_path || { echo \"# differs: \$path\"; exit 1; }
 		n=\$((n + 1))

@@ -56,7 +56,7 @@ check "modules.load lists modules=$n modules, each once" sh -c "
 	test \$(wc -l <'$tmp/load') -eq $n &&
 	test \$(cut -d' ' -f1 '$tmp/load' | sort -u | wc -l) -eq $n"
 check "every listed module is a plain ELF .ko in the image" sh -c "
-	while read -r name path; do
+	while read -r name path params; do
 		case \$path in /lib/modules/$release/*.ko) ;; *) exit 1 ;; esac
 		test \"\$(head -c4 '$x'\$path | od -An -c | tr -d ' ')\" = '177ELF' || exit 1
 	done <'$tmp/load'"
