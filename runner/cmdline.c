@@ -212,8 +212,8 @@ static const char *type_rule(enum cmdline_type type)
 	static const char *const rules[] = {
 		[CMDLINE_BOOL] = "not a boolean (use 1/0, y/n, yes/no, on/off, true/false)",
 		[CMDLINE_NAME] = "not a name (letters, digits, '_', '.', '-')",
-		[CMDLINE_CELLS] = "not a cell selection (all, or N, N-M, dimension=value and "
-				  "dimension!=value separated by commas)",
+		[CMDLINE_CELLS] = ("not a cell selection (all, or N, N-M, dimension=value and "
+				   "dimension!=value separated by commas)"),
 		[CMDLINE_LIST] = "not a comma-separated list of words",
 		[CMDLINE_SCALE] = "not a scale (default, or a number above 0 and at most 1)",
 		[CMDLINE_COUNT] = "not a count (default, or a whole number from 1 to 1000)",
