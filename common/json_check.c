@@ -294,8 +294,7 @@ static int parse_value(struct parser *p, int depth)
 	return 0;
 }
 
-int json_check(const char *text, size_t len, struct json_check_opts *opts, char *err,
-	       size_t errlen)
+int json_check(const char *text, size_t len, struct json_check_opts *opts, char *err, size_t errlen)
 {
 	struct parser p = {.s = text, .len = len, .o = opts, .err = err, .errlen = errlen};
 

@@ -32,8 +32,8 @@ enum json_leaf_type { JSON_LEAF_STRING, JSON_LEAF_NUMBER, JSON_LEAF_BOOL, JSON_L
  * array positions from 0, joined by '.'; "" for a top-level scalar.
  * tok/len: the value's text (a string with its quotes).
  */
-typedef void (*json_leaf_fn)(void *ctx, const char *path, enum json_leaf_type type,
-			     const char *tok, size_t len);
+typedef void (*json_leaf_fn)(void *ctx, const char *path, enum json_leaf_type type, const char *tok,
+			     size_t len);
 
 struct json_check_opts {
 	json_leaf_fn leaf; /* NULL: none */

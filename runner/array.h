@@ -22,11 +22,11 @@
 #define ARRAY_MDSTAT_MAX 2048
 
 struct array {
-	char name[16];	     /* "md0" */
-	char dev[32];	     /* "/dev/md0" */
+	char name[16]; /* "md0" */
+	char dev[32];  /* "/dev/md0" */
 	bool created;
 	char create_cmd[STEP_COMMAND_MAX];
-	double resync_s;     /* -1: no resync waited for */
+	double resync_s;	       /* -1: no resync waited for */
 	char mdstat[ARRAY_MDSTAT_MAX]; /* /proc/mdstat once built (and resynced) */
 };
 

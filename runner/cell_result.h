@@ -47,8 +47,8 @@ struct cell_result {
 	const struct cell *cell;
 	int repeat; /* from 0 */
 	enum cell_status status;
-	char error[STEP_ERROR_LINE_MAX];	  /* one line; "" when ok */
-	bool has_detail;			  /* the error came from a step */
+	char error[STEP_ERROR_LINE_MAX]; /* one line; "" when ok */
+	bool has_detail;		 /* the error came from a step */
 	struct step_error detail;
 	char teardown_error[STEP_ERROR_LINE_MAX]; /* a teardown failure after another error */
 

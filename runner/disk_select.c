@@ -16,7 +16,7 @@
 
 /* Why an allowed disk is not used (the first reason stays). */
 __attribute__((format(printf, 2, 3))) static void refuse(struct disk_choice *c, const char *fmt,
-							   ...)
+							 ...)
 {
 	va_list ap;
 
@@ -253,8 +253,7 @@ void disk_select_check(struct disk_selection *s, bool wipe)
 			con_say("disk %s: destroying the %s on it (iomatrix.wipe=1)", c->disk.name,
 				found);
 			if (wipe_device(c->path, "wipe", &e)) {
-				refuse(c, "%s",
-					 step_error_line(&e, line, sizeof(line)));
+				refuse(c, "%s", step_error_line(&e, line, sizeof(line)));
 				continue;
 			}
 			c->wiped = found;

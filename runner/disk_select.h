@@ -31,12 +31,12 @@
 
 struct disk_choice {
 	struct disk disk;
-	char path[48];	     /* /dev/NAME */
-	char by_path[128];   /* "pci-0000:00:04.0", "" when unknown */
-	bool allowed;	     /* named, or by the default rule */
-	int order;	     /* position among the allowed (the order named) */
-	char refused[256];   /* why an allowed disk is not used; "" when it is */
-	const char *wiped;   /* the signature iomatrix.wipe destroyed, or NULL */
+	char path[48];	   /* /dev/NAME */
+	char by_path[128]; /* "pci-0000:00:04.0", "" when unknown */
+	bool allowed;	   /* named, or by the default rule */
+	int order;	   /* position among the allowed (the order named) */
+	char refused[256]; /* why an allowed disk is not used; "" when it is */
+	const char *wiped; /* the signature iomatrix.wipe destroyed, or NULL */
 };
 
 struct disk_selection {

@@ -50,8 +50,8 @@ static const struct {
 	{"exec", 0, MS_NOEXEC},
 };
 
-int fs_mkfs_argv(enum fs_type fs, const char *options, const char *dev, const char **argv,
-		 int max, char *buf, size_t buflen)
+int fs_mkfs_argv(enum fs_type fs, const char *options, const char *dev, const char **argv, int max,
+		 char *buf, size_t buflen)
 {
 	size_t used = 0;
 	int k = 0;
@@ -107,7 +107,8 @@ int fs_mount_options(const char *options, unsigned long *flags, char *data, size
 		bool generic = false;
 
 		for (size_t i = 0; n && i < sizeof(mount_flags) / sizeof(mount_flags[0]); i++)
-			if (strlen(mount_flags[i].name) == n && !strncmp(p, mount_flags[i].name, n)) {
+			if (strlen(mount_flags[i].name) == n &&
+			    !strncmp(p, mount_flags[i].name, n)) {
 				*flags = (*flags | mount_flags[i].set) & ~mount_flags[i].clear;
 				generic = true;
 			}

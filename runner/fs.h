@@ -20,8 +20,8 @@
  * words), NULL-terminated in argv (at most max entries), the words copied
  * into buf. Returns the count, or -1 when they do not fit.
  */
-int fs_mkfs_argv(enum fs_type fs, const char *options, const char *dev, const char **argv,
-		 int max, char *buf, size_t buflen);
+int fs_mkfs_argv(enum fs_type fs, const char *options, const char *dev, const char **argv, int max,
+		 char *buf, size_t buflen);
 
 /* Runs mkfs; cmd gets the command line as run. */
 int fs_mkfs(const struct cell *c, const char *dev, double timeout, char *cmd, size_t cmdlen,

@@ -12,13 +12,13 @@
 #include "json_out.h"
 
 struct machine_info {
-	char release[128];	 /* uname -r */
-	char version[256];	 /* uname -v: "#1 SMP PREEMPT_DYNAMIC Debian ..." */
-	char proc_version[512];	 /* /proc/version */
-	char cmdline[4096];	 /* /proc/cmdline */
-	char cpu_model[128];	 /* /proc/cpuinfo's first "model name" */
-	int cpus;		 /* online */
-	uint64_t mem_kb;	 /* MemTotal */
+	char release[128];	/* uname -r */
+	char version[256];	/* uname -v: "#1 SMP PREEMPT_DYNAMIC Debian ..." */
+	char proc_version[512]; /* /proc/version */
+	char cmdline[4096];	/* /proc/cmdline */
+	char cpu_model[128];	/* /proc/cpuinfo's first "model name" */
+	int cpus;		/* online */
+	uint64_t mem_kb;	/* MemTotal */
 };
 
 void machine_info_read(struct machine_info *m);

@@ -84,7 +84,8 @@ static void say_disks(const struct disk_selection *s, const struct appliance_con
 		else if (!c->allowed)
 			con_say("disk %s: not used: %s", c->disk.name,
 				cfg->disks[0] ? "not named in iomatrix.disks"
-					      : "its serial does not start with " DISK_SELECT_DEFAULT_SERIAL
+					      : "its serial does not start "
+						"with " DISK_SELECT_DEFAULT_SERIAL
 						" (name it in iomatrix.disks)");
 	}
 	if (!s->nuse) {

@@ -6,8 +6,9 @@
  * the end. Formats (docs/appliance.md has them all):
  *
  *   iomatrix: cell 3/20 [#5 1/3] fs=ext4 array=raid5 workload=dd: start, elapsed 1m02s, ETA 2m10s
- *   iomatrix: cell 3/20 [#5 1/3] fs=ext4 array=raid5 workload=dd: ok, write 123.4 MiB/s (setup 2.1 s, workload 5.0 s, teardown 0.8 s), elapsed 1m10s, ETA 2m01s
- *   iomatrix: cell [#7] fs=xfs array=raid5 workload=dd: skipped: raid5 needs 3 disks, 2 given
+ *   iomatrix: cell 3/20 [#5 1/3] fs=ext4 array=raid5 workload=dd: ok, write 123.4 MiB/s (setup 2.1
+ * s, workload 5.0 s, teardown 0.8 s), elapsed 1m10s, ETA 2m01s iomatrix: cell [#7] fs=xfs
+ * array=raid5 workload=dd: skipped: raid5 needs 3 disks, 2 given
  *
  * i/N counts the runs this boot makes (selected, runnable cells times
  * their repeats); #K is the cell's index in the matrix (as `iomatrix plan`
@@ -33,11 +34,11 @@ struct progress_row {
 };
 
 struct progress {
-	int total, done;      /* runs */
-	double t0;	      /* monotonic, at progress_init */
-	double est_left;      /* the estimates of the runs not done yet */
-	double est_done;      /* ... of the runs done */
-	double actual_done;   /* what those took */
+	int total, done;    /* runs */
+	double t0;	    /* monotonic, at progress_init */
+	double est_left;    /* the estimates of the runs not done yet */
+	double est_done;    /* ... of the runs done */
+	double actual_done; /* what those took */
 	int counts[CELL_STATUS_COUNT];
 	struct progress_row rows[PROGRESS_ROWS_MAX];
 	size_t nrows;

@@ -9,17 +9,17 @@
 #include "sysstat.h"
 
 const char *const diskstat_field_names[DISKSTAT_FIELDS] = {
-	"reads",	 "reads_merged",      "sectors_read",	   "read_ticks_ms",
-	"writes",	 "writes_merged",     "sectors_written",   "write_ticks_ms",
-	"in_flight",	 "io_ticks_ms",	      "time_in_queue_ms",  "discards",
+	"reads",	   "reads_merged",	"sectors_read",	    "read_ticks_ms",
+	"writes",	   "writes_merged",	"sectors_written",  "write_ticks_ms",
+	"in_flight",	   "io_ticks_ms",	"time_in_queue_ms", "discards",
 	"discards_merged", "sectors_discarded", "discard_ticks_ms", "flushes",
 	"flush_ticks_ms",
 };
 #define DISKSTAT_IN_FLIGHT 8 /* a gauge, not a counter */
 
 static const char *const cpu_field_names[CPUSTAT_FIELDS] = {
-	"user_pct", "nice_pct", "system_pct", "idle_pct",
-	"iowait_pct", "irq_pct", "softirq_pct", "steal_pct",
+	"user_pct",   "nice_pct", "system_pct",	 "idle_pct",
+	"iowait_pct", "irq_pct",  "softirq_pct", "steal_pct",
 };
 
 /* Calls fn for each line of text (NUL-terminated copies, at most 511 bytes). */

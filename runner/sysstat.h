@@ -22,10 +22,10 @@
 
 #include "json_out.h"
 
-#define VMSTAT_MAX	   512
-#define SYSSTAT_DEVS_MAX   66 /* the cell's disks and its array */
-#define DISKSTAT_FIELDS	   17 /* after major, minor and name (kernel 5.5+) */
-#define CPUSTAT_FIELDS	   8  /* user nice system idle iowait irq softirq steal */
+#define VMSTAT_MAX	 512
+#define SYSSTAT_DEVS_MAX 66 /* the cell's disks and its array */
+#define DISKSTAT_FIELDS	 17 /* after major, minor and name (kernel 5.5+) */
+#define CPUSTAT_FIELDS	 8  /* user nice system idle iowait irq softirq steal */
 
 struct vmstat_snap {
 	size_t n;

@@ -22,9 +22,9 @@
 
 #include "step.h"
 
-#define WIPE_SPAN	   (1u << 20)
-#define WIPE_BTRFS_MIRROR  (64ull << 20)
-#define WIPE_MIRROR_LEN	   4096
+#define WIPE_SPAN	  (1u << 20)
+#define WIPE_BTRFS_MIRROR (64ull << 20)
+#define WIPE_MIRROR_LEN	  4096
 
 /*
  * The first signature found at the start or the end of the device at path

@@ -21,9 +21,9 @@
 #include "matrix.h"
 #include "step.h"
 
-#define WORKLOAD_DIR	 "/run/iomatrix"
-#define WORKLOAD_JSON	 WORKLOAD_DIR "/workload.json"
-#define WORKLOAD_OUT	 WORKLOAD_DIR "/workload.out"
+#define WORKLOAD_DIR	  "/run/iomatrix"
+#define WORKLOAD_JSON	  WORKLOAD_DIR "/workload.json"
+#define WORKLOAD_OUT	  WORKLOAD_DIR "/workload.out"
 #define WORKLOAD_JSON_MAX (32u << 20)
 
 /* The numbers a person looks at first. */
@@ -31,10 +31,10 @@ struct headline {
 	double read_bw, write_bw;     /* bytes/s: fio's bw_bytes summed over jobs; dd's bw_bytes */
 	double read_iops, write_iops; /* fio only */
 	uint64_t read_bytes, write_bytes;
-	int jobs;		      /* fio: jobs[] entries; dd: writers */
-	int failed_job;		      /* the first job whose "error" is not 0, or -1 */
-	long long job_error;	      /* its error */
-	char dd_error[160];	      /* dd: the report's "error" line, "" when null */
+	int jobs;	     /* fio: jobs[] entries; dd: writers */
+	int failed_job;	     /* the first job whose "error" is not 0, or -1 */
+	long long job_error; /* its error */
+	char dd_error[160];  /* dd: the report's "error" line, "" when null */
 };
 
 struct workload_result {
