@@ -218,6 +218,9 @@ static void teardown(struct cell_result *r)
 			failed(r, &e);
 		add_step_time(r, "stop", step_now() - t);
 	}
+	/* Never under a running array: zeroing its members' superblocks would corrupt it. */
+	if (r->has_array && r->array.created)
+		return;
 	t = step_now();
 	for (int i = 0; i < r->ndisks; i++)
 		if (wipe_device(r->disks[i].d->path, "wipe", &e))
