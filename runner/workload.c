@@ -237,34 +237,40 @@ static const char **full_argv(char **words, int nwords)
 	return argv;
 }
 
+/* Reads and checks the report into r->json and r->h; -1 with why. */
+static int load_report(struct workload_result *r, const struct cell *c, char *why, size_t len)
+{
+	size_t n = 0;
+	int error;
+	char *text = read_file(WORKLOAD_JSON, WORKLOAD_JSON_MAX, &n, &error);
+
+	if (!text) {
+		snprintf(why, len, "no report in %s: %s", WORKLOAD_JSON, strerror(error));
+		return -1;
+	}
+	r->json = malloc(n + 1);
+	if (!r->json) {
+		free(text);
+		snprintf(why, len, "out of memory for the report");
+		return -1;
+	}
+	if (workload_parse(c->workload.kind, text, n, r->json, &r->json_len, &r->h, why, len)) {
+		free(r->json);
+		r->json = NULL;
+	}
+	free(text);
+	return r->json ? 0 : -1;
+}
+
 static int finish(struct workload_result *r, const struct cell *c, struct step_error *e)
 {
 	char why[300], line[STEP_COMMAND_MAX + 16];
-	size_t len = 0;
-	int error;
-	char *text = read_file(WORKLOAD_JSON, WORKLOAD_JSON_MAX, &len, &error);
 
 	snprintf(line, sizeof(line), "iomatrix-runner %s", r->command);
-	if (!text) {
-		snprintf(why, sizeof(why), "no report in %s: %s", WORKLOAD_JSON, strerror(error));
+	if (load_report(r, c, why, sizeof(why))) {
 		step_fail(e, "workload", line, why, NULL);
 		return -1;
 	}
-	r->json = malloc(len + 1);
-	if (!r->json) {
-		free(text);
-		step_fail(e, "workload", line, "out of memory for the report", NULL);
-		return -1;
-	}
-	if (workload_parse(c->workload.kind, text, len, r->json, &r->json_len, &r->h, why,
-			   sizeof(why))) {
-		free(text);
-		free(r->json);
-		r->json = NULL;
-		step_fail(e, "workload", line, why, NULL);
-		return -1;
-	}
-	free(text);
 	if (r->h.dd_error[0]) {
 		snprintf(why, sizeof(why), "the report says: %s", r->h.dd_error);
 		step_fail(e, "workload", line, why, NULL);
@@ -328,6 +334,9 @@ int workload_run(const struct cell *c, const char *const *dirs, int ndirs, doubl
 		step_file_tail(WORKLOAD_OUT, STEP_TAIL_LINES, tail, sizeof(tail));
 		step_fail(e, "workload", line, how, tail);
 		e->timeout = spawned == SPAWN_ETIMEDOUT;
+		/* A report it wrote before failing (a job's error) still goes in the record. */
+		if (!spawned)
+			load_report(r, c, how, sizeof(how));
 		goto out;
 	}
 	ret = finish(r, c, e);
