@@ -46,3 +46,63 @@ const char *disk_signature_find(const uint8_t *buf, size_t len)
 	}
 	return NULL;
 }
+
+/* Where a signature near the end sits, from the device's size. */
+struct end_signature {
+	const char *name;
+	uint64_t (*offset)(uint64_t dev_size); /* UINT64_MAX: the device is too small */
+	const char *magic;
+	size_t len;
+};
+
+#define MD_MAGIC_LE "\xfc\x4e\x2b\xa9" /* 0xa92b4efc, little-endian (x86) */
+
+/* md 0.90: MD_NEW_SIZE_SECTORS, the last 64 KiB boundary minus 64 KiB. */
+static uint64_t md090_offset(uint64_t size)
+{
+	uint64_t boundary = size & ~(uint64_t)(64 * 1024 - 1);
+
+	return boundary >= 64 * 1024 ? boundary - 64 * 1024 : UINT64_MAX;
+}
+
+/* md 1.0: 8 KiB before the end, rounded down to 4 KiB. */
+static uint64_t md10_offset(uint64_t size)
+{
+	return size >= 8192 ? (size - 8192) & ~(uint64_t)4095 : UINT64_MAX;
+}
+
+static uint64_t gpt512_offset(uint64_t size)
+{
+	return size >= 512 ? (size & ~(uint64_t)511) - 512 : UINT64_MAX;
+}
+
+static uint64_t gpt4k_offset(uint64_t size)
+{
+	return size >= 4096 ? (size & ~(uint64_t)4095) - 4096 : UINT64_MAX;
+}
+
+static const struct end_signature end_signatures[] = {
+	{"md RAID superblock 0.90", md090_offset, MD_MAGIC_LE, 4},
+	{"md RAID superblock 1.0", md10_offset, MD_MAGIC_LE, 4},
+	{"GPT backup partition table", gpt512_offset, "EFI PART", 8},
+	{"GPT backup partition table (4 KiB sectors)", gpt4k_offset, "EFI PART", 8},
+};
+
+const char *disk_signature_find_end(const uint8_t *buf, size_t len, uint64_t dev_size)
+{
+	uint64_t base;
+
+	if (len > dev_size)
+		return NULL;
+	base = dev_size - len;
+	for (size_t i = 0; i < sizeof(end_signatures) / sizeof(end_signatures[0]); i++) {
+		const struct end_signature *s = &end_signatures[i];
+		uint64_t off = s->offset(dev_size);
+
+		if (off == UINT64_MAX || off < base || off - base + s->len > len)
+			continue;
+		if (!memcmp(buf + (off - base), s->magic, s->len))
+			return s->name;
+	}
+	return NULL;
+}

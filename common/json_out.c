@@ -167,3 +167,9 @@ void jw_null(struct jw *j, const char *key)
 	member(j, key);
 	fputs("null", j->f);
 }
+
+void jw_raw(struct jw *j, const char *key, const char *text)
+{
+	member(j, key);
+	fputs(text, j->f);
+}

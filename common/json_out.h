@@ -42,6 +42,12 @@ void jw_double(struct jw *j, const char *key, double val);
 void jw_bool(struct jw *j, const char *key, bool val);
 void jw_null(struct jw *j, const char *key);
 
+/*
+ * A value given as JSON text, written as it is: the caller has checked it
+ * is one well-formed JSON value (json_check.h), e.g. a child's report.
+ */
+void jw_raw(struct jw *j, const char *key, const char *text);
+
 /* Writes a string's JSON encoding (quotes included) to f. */
 void jw_write_escaped(FILE *f, const char *s, size_t len);
 

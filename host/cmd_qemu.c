@@ -117,7 +117,9 @@ static void usage(FILE *f)
 		"  2  usage error\n"
 		"  3  kernel panic or crash: a panic in the log, or QEMU exited without the "
 		"power-off line\n"
-		"  4  timeout: QEMU was killed after --timeout seconds\n");
+		"  4  timeout: QEMU was killed after --timeout seconds\n"
+		"  5  the appliance reported FATAL (an \"iomatrix: FATAL:\" line: a bad setting, a\n"
+		"     matrix that does not exist, ...) and powered off\n");
 }
 
 static int set_option(struct qemu_opts *o, const struct qemu_opt *opt, const char *val)
@@ -490,6 +492,10 @@ static enum qemu_exit report(const struct boot *b, const struct qemu_run_result 
 		break;
 	case QEMU_EXIT_TIMEOUT:
 		fprintf(stderr, "iomatrix qemu: timeout after %d s, QEMU killed\n", timeout);
+		break;
+	case QEMU_EXIT_FATAL:
+		fprintf(stderr, "iomatrix qemu: the appliance stopped on a FATAL error%s\n",
+			f.powered_off ? " and powered off" : "");
 		break;
 	case QEMU_EXIT_CRASH:
 		fprintf(stderr, "iomatrix qemu: crash: %s\n",

@@ -88,5 +88,7 @@ enum qemu_exit qemu_log_exit_status(const struct qemu_log_facts *f, int qemu_sta
 		return QEMU_EXIT_CRASH;
 	if (!WIFEXITED(qemu_status) || WEXITSTATUS(qemu_status) != 0)
 		return QEMU_EXIT_ERROR;
+	if (f->fatal[0])
+		return QEMU_EXIT_FATAL;
 	return f->powered_off ? QEMU_EXIT_CLEAN : QEMU_EXIT_CRASH;
 }

@@ -19,6 +19,7 @@ enum qemu_exit {
 	QEMU_EXIT_USAGE = 2,   /* bad command line */
 	QEMU_EXIT_CRASH = 3,   /* kernel panic, or QEMU exited without the power-off line */
 	QEMU_EXIT_TIMEOUT = 4, /* the wall-clock limit was reached; QEMU was killed */
+	QEMU_EXIT_FATAL = 5,   /* the appliance reported FATAL (and powered off) */
 };
 
 struct qemu_log_facts {
@@ -38,7 +39,7 @@ void qemu_log_scan(const char *text, size_t len, struct qemu_log_facts *f);
 /*
  * qemu_status: QEMU's wait status; timed_out: the launcher killed it.
  * Prefers the most specific cause: timeout, then panic, then a QEMU
- * failure, then a missing power-off line.
+ * failure, then the appliance's FATAL line, then a missing power-off line.
  */
 enum qemu_exit qemu_log_exit_status(const struct qemu_log_facts *f, int qemu_status,
 				    bool timed_out);

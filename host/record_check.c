@@ -103,9 +103,9 @@ json_object *record_check(const void *data, size_t len, uint32_t seq, char *why,
 		snprintf(why, whylen, "run_id empty");
 	else if (record_get_int(obj, "cell.count") < 1 ||
 		 record_get_int(obj, "cell.count") > UINT32_MAX ||
-		 record_get_int(obj, "cell.index") < 0 ||
-		 record_get_int(obj, "cell.index") >= record_get_int(obj, "cell.count"))
-		snprintf(why, whylen, "cell.index %lld not within cell.count %lld",
+		 record_get_int(obj, "cell.index") < 1 ||
+		 record_get_int(obj, "cell.index") > record_get_int(obj, "cell.count"))
+		snprintf(why, whylen, "cell.index %lld not within 1..cell.count %lld",
 			 (long long)record_get_int(obj, "cell.index"),
 			 (long long)record_get_int(obj, "cell.count"));
 	else if (record_get_int(obj, "repeat") < 0 || record_get_int(obj, "repeat") > UINT32_MAX)

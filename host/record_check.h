@@ -2,7 +2,7 @@
 /*
  * One record's bytes against docs/records.md ("A record"): a JSON object
  * with the keys a result set needs (iomatrix_record 1, run_id, seq, matrix,
- * cell.index < cell.count, repeat, a known status, kernel), and small
+ * 1 <= cell.index <= cell.count, repeat, a known status, kernel), and small
  * helpers to read them. Host side only (json-c).
  */
 #ifndef IOMATRIX_HOST_RECORD_CHECK_H

@@ -378,8 +378,8 @@ static int count_cells(struct rs_builder *rs)
 	if (!seen)
 		return -1;
 	for (size_t i = 0; i < rs->nrecords; i++)
-		seen[(size_t)rs->records[i].repeat * rs->cell_count + rs->records[i].cell_index] =
-			1;
+		seen[(size_t)rs->records[i].repeat * rs->cell_count + rs->records[i].cell_index -
+		     1] = 1;
 	for (uint32_t rep = 0; rep < rs->repeats; rep++) {
 		for (uint32_t c = 0; c < rs->cell_count; c++) {
 			struct rs_cell *p;
@@ -391,7 +391,7 @@ static int count_cells(struct rs_builder *rs)
 				free(seen);
 				return -1;
 			}
-			rs->missing[rs->nmissing++] = (struct rs_cell){c, rep};
+			rs->missing[rs->nmissing++] = (struct rs_cell){c + 1, rep};
 		}
 	}
 	free(seen);

@@ -2,7 +2,7 @@
 /*
  * The appliance, as PID 1: set up the system, read the settings from the
  * kernel command line, load the image's modules, wait for the disks and
- * list them, then power off. Each stage is its own file; this one only
+ * list them, run the matrix, then power off. Each stage is its own file; this one only
  * puts them in order and says on the console how far it got.
  */
 #include <errno.h>
@@ -16,6 +16,7 @@
 #include "console.h"
 #include "disks.h"
 #include "image_info.h"
+#include "matrix_run.h"
 #include "modes.h"
 #include "modules.h"
 #include "pid1.h"
@@ -90,27 +91,27 @@ static void load_modules(const struct utsname *u)
 		  sum.loaded, sum.present, sum.no_device, sum.failed, sum.seconds);
 }
 
-static void list_disks(const struct appliance_config *cfg)
+static void list_disks(const struct appliance_config *cfg, struct disk_list *disks)
 {
-	static struct disk_list disks;
 	char err[DISKS_ERR_LEN], size[32];
 
 	if (disks_wait("/sys", cfg->disks, DISK_SETTLE_SECONDS, err, sizeof(err)))
 		con_say("disks: %s", err);
-	if (disks_scan("/sys", cfg->disks, &disks, err, sizeof(err)))
+	if (disks_scan("/sys", cfg->disks, disks, err, sizeof(err)))
 		fatal("disks: %s", err);
-	for (size_t i = 0; i < disks.count; i++) {
-		const struct disk *d = &disks.d[i];
+	for (size_t i = 0; i < disks->count; i++) {
+		const struct disk *d = &disks->d[i];
 
 		con_say("disk %s: %s (%llu bytes) %s%s model=\"%s\" serial=\"%s\"", d->name,
 			disks_human_size(d->size_bytes, size, sizeof(size)), d->size_bytes,
 			d->transport, d->read_only ? " read-only" : "", d->model, d->serial);
 	}
-	con_say_t("disks: %zu found", disks.count);
+	con_say_t("disks: %zu found", disks->count);
 }
 
 int appliance_main(int argc, char **argv)
 {
+	static struct disk_list disks;
 	struct appliance_config cfg;
 	struct utsname u;
 	char err[512];
@@ -126,6 +127,7 @@ int appliance_main(int argc, char **argv)
 	banner(&u);
 	read_settings(&cfg);
 	load_modules(&u);
-	list_disks(&cfg);
+	list_disks(&cfg, &disks);
+	matrix_run(&cfg, &disks);
 	power_off();
 }

@@ -15,7 +15,8 @@
 
 const struct cmdline_key cmdline_keys[] = {
 	KEY(matrix, CMDLINE_NAME, "quick", "the matrix to run (a matrix in the image)"),
-	KEY(cells, CMDLINE_CELLS, "all", "which cells of the matrix to run: all, or 1,4-7"),
+	KEY(cells, CMDLINE_CELLS, "all",
+	    "which cells of the matrix to run: all, or a selection (1,4-7,fs=ext4,array!=jbod)"),
 	KEY(disks, CMDLINE_LIST, "",
 	    "the disks the appliance may use (vdb,nvme0n1,...); no other disk is touched"),
 	KEY(wipe, CMDLINE_BOOL, "0",
@@ -24,6 +25,11 @@ const struct cmdline_key cmdline_keys[] = {
 	KEY(debug, CMDLINE_BOOL, "0", "a more verbose console (every module load, every step)"),
 	KEY(shell, CMDLINE_BOOL, "0",
 	    "drop to busybox sh instead of powering off (debugging; exit the shell to power off)"),
+	KEY(scale, CMDLINE_SCALE, "default",
+	    "shrink the matrix's sizes and runtimes by this factor (0 < scale <= 1); default: "
+	    "the matrix's own"),
+	KEY(repeats, CMDLINE_COUNT, "default",
+	    "runs of every cell (1-1000); default: what the matrix says"),
 };
 const size_t cmdline_nkeys = sizeof(cmdline_keys) / sizeof(cmdline_keys[0]);
 
@@ -42,6 +48,8 @@ const char *cmdline_type_name(enum cmdline_type type)
 		[CMDLINE_NAME] = "name",
 		[CMDLINE_CELLS] = "cells",
 		[CMDLINE_LIST] = "list",
+		[CMDLINE_SCALE] = "scale",
+		[CMDLINE_COUNT] = "count",
 	};
 
 	return names[type];
@@ -115,6 +123,31 @@ static bool parse_cell_number(const char **p, unsigned long *out)
 	return true;
 }
 
+/* A filter term: dimension=value or dimension!=value (common/cell_select.h). */
+static bool parse_cell_filter(const char **p)
+{
+	const char *v = *p;
+
+	if (!islower((unsigned char)*v))
+		return false;
+	while (islower((unsigned char)*v) || isdigit((unsigned char)*v) || *v == '_')
+		v++;
+	if (*v == '!')
+		v++;
+	if (*v++ != '=')
+		return false;
+	if (!*v || *v == ',')
+		return false;
+	while (*v && *v != ',') {
+		if (!isalnum((unsigned char)*v) && !strchr("._+:@%-", *v))
+			return false;
+		v++;
+	}
+	*p = v;
+	return true;
+}
+
+/* "all", or comma-separated N, N-M and filters; the matrix checks names and numbers. */
 static bool valid_cells(const char *v)
 {
 	if (!strcmp(v, "all"))
@@ -122,13 +155,17 @@ static bool valid_cells(const char *v)
 	for (;;) {
 		unsigned long first, last;
 
-		if (!parse_cell_number(&v, &first))
-			return false;
-		last = first;
-		if (*v == '-') {
-			v++;
-			if (!parse_cell_number(&v, &last) || last < first)
+		if (isdigit((unsigned char)*v)) {
+			if (!parse_cell_number(&v, &first))
 				return false;
+			last = first;
+			if (*v == '-') {
+				v++;
+				if (!parse_cell_number(&v, &last) || last < first)
+					return false;
+			}
+		} else if (!parse_cell_filter(&v)) {
+			return false;
 		}
 		if (!*v)
 			return true;
@@ -137,13 +174,49 @@ static bool valid_cells(const char *v)
 	}
 }
 
+/* "default" is 0; otherwise a plain decimal number within (0, 1]. */
+static bool parse_scale(const char *v, double *out)
+{
+	char *end;
+	double d;
+
+	if (!strcmp(v, "default")) {
+		*out = 0;
+		return true;
+	}
+	if (!isdigit((unsigned char)v[0]) && v[0] != '.')
+		return false;
+	d = strtod(v, &end);
+	if (*end || !(d > 0 && d <= 1))
+		return false;
+	*out = d;
+	return true;
+}
+
+static bool parse_count(const char *v, int *out)
+{
+	unsigned long n;
+
+	if (!strcmp(v, "default")) {
+		*out = 0;
+		return true;
+	}
+	if (!parse_cell_number(&v, &n) || *v || n < 1 || n > 1000)
+		return false;
+	*out = (int)n;
+	return true;
+}
+
 static const char *type_rule(enum cmdline_type type)
 {
 	static const char *const rules[] = {
 		[CMDLINE_BOOL] = "not a boolean (use 1/0, y/n, yes/no, on/off, true/false)",
 		[CMDLINE_NAME] = "not a name (letters, digits, '_', '.', '-')",
-		[CMDLINE_CELLS] = "not a cell selection (all, or N and N-M separated by commas)",
+		[CMDLINE_CELLS] = ("not a cell selection (all, or N, N-M, dimension=value and "
+				   "dimension!=value separated by commas)"),
 		[CMDLINE_LIST] = "not a comma-separated list of words",
+		[CMDLINE_SCALE] = "not a scale (default, or a number above 0 and at most 1)",
+		[CMDLINE_COUNT] = "not a count (default, or a whole number from 1 to 1000)",
 	};
 
 	return rules[type];
@@ -223,6 +296,12 @@ int cmdline_set(struct appliance_config *cfg, const char *name, const char *valu
 	case CMDLINE_CELLS:
 		ok = valid_cells(value);
 		break;
+	case CMDLINE_SCALE:
+		ok = parse_scale(value, (double *)field);
+		break;
+	case CMDLINE_COUNT:
+		ok = parse_count(value, (int *)field);
+		break;
 	default:
 		ok = valid_list(value);
 		break;
@@ -232,6 +311,8 @@ int cmdline_set(struct appliance_config *cfg, const char *name, const char *valu
 			 type_rule(k->type));
 		return -1;
 	}
+	if (k->type == CMDLINE_SCALE || k->type == CMDLINE_COUNT)
+		return 0;
 	if (strlen(value) >= k->size) {
 		snprintf(err, errlen, "%s%s=%s: longer than %zu characters", CMDLINE_PREFIX, name,
 			 value, k->size - 1);
@@ -299,6 +380,28 @@ int cmdline_parse(struct appliance_config *cfg, const char *cmdline, char *err, 
 	return 0;
 }
 
+/* A setting as text, as the parser takes it back. */
+static const char *format_value(const struct cmdline_key *k, const char *field, char *num,
+				size_t len)
+{
+	switch (k->type) {
+	case CMDLINE_BOOL:
+		return *(const bool *)field ? "1" : "0";
+	case CMDLINE_SCALE:
+		if (*(const double *)field <= 0)
+			return "default";
+		snprintf(num, len, "%g", *(const double *)field);
+		return num;
+	case CMDLINE_COUNT:
+		if (*(const int *)field <= 0)
+			return "default";
+		snprintf(num, len, "%d", *(const int *)field);
+		return num;
+	default:
+		return field;
+	}
+}
+
 void cmdline_format(const struct appliance_config *cfg, char *buf, size_t len)
 {
 	size_t used = 0;
@@ -306,11 +409,9 @@ void cmdline_format(const struct appliance_config *cfg, char *buf, size_t len)
 	buf[0] = '\0';
 	for (size_t i = 0; i < cmdline_nkeys && used < len; i++) {
 		const struct cmdline_key *k = &cmdline_keys[i];
-		const char *field = (const char *)cfg + k->offset;
-		const char *val = field;
+		char num[32];
+		const char *val = format_value(k, (const char *)cfg + k->offset, num, sizeof(num));
 
-		if (k->type == CMDLINE_BOOL)
-			val = *(const bool *)field ? "1" : "0";
 		used += (size_t)snprintf(buf + used, len - used, "%s%s=%s", i ? " " : "", k->name,
 					 val);
 	}

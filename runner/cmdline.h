@@ -20,19 +20,23 @@
 
 struct appliance_config {
 	char matrix[64];   /* the matrix to run */
-	char cells[256];   /* which of its cells: "all" or "1,4-7" */
+	char cells[256];   /* which of its cells: "all" or "1,4-7,fs=ext4" */
 	char disks[256];   /* the disks it may use, comma-separated */
 	bool wipe;	   /* may destroy signatures found on those disks */
 	char results[128]; /* where records go, comma-separated channels */
 	bool debug;	   /* more verbose console */
 	bool shell;	   /* busybox sh instead of powering off */
+	double scale;	   /* the matrix's scale knob; 0: the matrix's own */
+	int repeats;	   /* runs of every cell; 0: the matrix's own */
 };
 
 enum cmdline_type {
 	CMDLINE_BOOL,  /* 1/0, y/n, yes/no, on/off, true/false; bare key = 1 */
 	CMDLINE_NAME,  /* one word: letters, digits, '_', '.', '-' */
-	CMDLINE_CELLS, /* "all", or comma-separated N and N-M (N <= M) */
+	CMDLINE_CELLS, /* "all", or comma-separated N, N-M (N <= M), dim=value, dim!=value */
 	CMDLINE_LIST,  /* comma-separated words (may be empty); words may hold ':', '/', '=' */
+	CMDLINE_SCALE, /* "default" (stored as 0), or a number above 0, at most 1 (a double) */
+	CMDLINE_COUNT, /* "default" (stored as 0), or a whole number 1-1000 (an int) */
 };
 
 struct cmdline_key {
@@ -66,7 +70,7 @@ int cmdline_set(struct appliance_config *cfg, const char *name, const char *valu
 /* "matrix=quick cells=all ..." for the console, in table order. */
 void cmdline_format(const struct appliance_config *cfg, char *buf, size_t len);
 
-/* A type's name for help text: "bool", "name", "cells", "list". */
+/* A type's name for help text: "bool", "name", "cells", "list", "scale", "count". */
 const char *cmdline_type_name(enum cmdline_type type);
 
 #endif

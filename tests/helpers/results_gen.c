@@ -164,7 +164,7 @@ static int write_log(const struct gen *g)
 	}
 	for (uint32_t seq = 1; seq <= g->n; seq++) {
 		struct rlog_entry e = {.seq = seq,
-				       .cell_index = (seq - 1) % g->cells,
+				       .cell_index = (seq - 1) % g->cells + 1,
 				       .repeat = (seq - 1) / g->cells};
 		char *rec;
 

@@ -84,7 +84,7 @@ damaged_serial() {
 		manifest "$work/set2" '.records' 37 &&
 		manifest "$work/set2" '.counts.missing' 3 &&
 		manifest "$work/set2" '.missing_cells' \
-			'[{"index":6,"repeat":0},{"index":11,"repeat":0},{"index":19,"repeat":1}]' &&
+			'[{"index":7,"repeat":0},{"index":12,"repeat":0},{"index":20,"repeat":1}]' &&
 		grep -q 'damaged (seq): 7, 40' "$work/extract.out" &&
 		grep -q 'INCOMPLETE' "$work/extract.out"
 }

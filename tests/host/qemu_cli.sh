@@ -33,6 +33,7 @@ check "--kernel with --release: exit 2" [ "$rc" -eq 2 ]
 run --help
 check "--help: exit 0" [ "$rc" -eq 0 ]
 check "--help: documents the exit statuses" says '4  timeout'
+check "--help: documents exit 5 (FATAL)" says '5  the appliance reported FATAL'
 
 run --release 0.0.0-none --dry-run
 check "missing kernel release: exit 1" [ "$rc" -eq 1 ]

@@ -38,14 +38,15 @@ struct synth_run {
 };
 
 /*
- * The record with sequence number seq (from 1): cell (seq - 1) % cells,
- * repeat (seq - 1) / cells. About `target` bytes of JSON. Returns a
+ * The record with sequence number seq (from 1): cell (seq - 1) % cells + 1
+ * (cells are numbered from 1, as `iomatrix plan` does), repeat
+ * (seq - 1) / cells. About `target` bytes of JSON. Returns a
  * malloc'd, NUL-terminated text (length in *len), NULL when out of memory.
  */
 static inline char *synth_record(const struct synth_run *run, uint32_t seq, const char *status,
 				 size_t target, size_t *len)
 {
-	uint32_t index = (seq - 1) % run->cells, repeat = (seq - 1) / run->cells;
+	uint32_t index = (seq - 1) % run->cells + 1, repeat = (seq - 1) / run->cells;
 	uint64_t rnd = seq * 7919ull;
 	char *buf = NULL, key[128];
 	size_t size = 0;

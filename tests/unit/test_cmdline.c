@@ -16,7 +16,10 @@ static void test_defaults(void)
 
 	cmdline_defaults(&c);
 	cmdline_format(&c, shown, sizeof(shown));
-	CHECK_EQ_STR(shown, "matrix=quick cells=all disks= wipe=0 results=console debug=0 shell=0");
+	CHECK_EQ_STR(shown, "matrix=quick cells=all disks= wipe=0 results=console debug=0 shell=0 "
+			    "scale=default repeats=default");
+	CHECK(c.scale == 0);
+	CHECK_EQ_INT(c.repeats, 0);
 }
 
 static void test_every_key_has_help_and_a_valid_default(void)
@@ -46,7 +49,7 @@ static void test_values_and_other_words(void)
 		     0);
 	cmdline_format(&c, shown, sizeof(shown));
 	CHECK_EQ_STR(shown, "matrix=seed002 cells=1,4-7 disks=vdb,vdc wipe=1 "
-			    "results=console,ttyS1 debug=1 shell=0");
+			    "results=console,ttyS1 debug=1 shell=0 scale=default repeats=default");
 }
 
 static void test_quotes_and_last_wins(void)
@@ -119,6 +122,60 @@ static void test_too_long(void)
 	CHECK(strstr(err, "longer than 63") != NULL);
 }
 
+static void test_cell_filters(void)
+{
+	struct appliance_config c;
+	char err[CMDLINE_ERR_LEN];
+	static const char *const good[] = {
+		"iomatrix.cells=fs=ext4", "iomatrix.cells=1-3,array!=jbod,fs=ext4",
+		"iomatrix.cells=bs=4k,iodepth=128", "iomatrix.cells=mount=dioread_nolock,7",
+	};
+	static const char *const bad[] = {
+		"iomatrix.cells=fs=",  "iomatrix.cells==ext4", "iomatrix.cells=fs==x",
+		"iomatrix.cells=Fs=x", "iomatrix.cells=fs!x",  "iomatrix.cells=fs=a,",
+		"iomatrix.cells=fs=a;b",
+	};
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		CHECK_EQ_INT(parse(&c, good[i], err), 0);
+		CHECK_EQ_STR(c.cells, strchr(good[i], '=') + 1);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		CHECK_EQ_INT(parse(&c, bad[i], err), -1);
+	CHECK(strstr(err, "not a cell selection (all, or N, N-M, dimension=value") != NULL);
+}
+
+static void test_scale_and_repeats(void)
+{
+	struct appliance_config c;
+	char err[CMDLINE_ERR_LEN], shown[512];
+
+	CHECK_EQ_INT(parse(&c, "iomatrix.scale=0.05 iomatrix.repeats=3", err), 0);
+	CHECK(c.scale == 0.05);
+	CHECK_EQ_INT(c.repeats, 3);
+	cmdline_format(&c, shown, sizeof(shown));
+	CHECK(strstr(shown, " scale=0.05 repeats=3") != NULL);
+	CHECK_EQ_INT(parse(&c, "iomatrix.scale=1 iomatrix.scale=default iomatrix.repeats=1000", err),
+		     0);
+	CHECK(c.scale == 0);
+	CHECK_EQ_INT(c.repeats, 1000);
+	CHECK_EQ_INT(parse(&c, "iomatrix.scale=.5", err), 0);
+	CHECK(c.scale == 0.5);
+
+	static const char *const bad[] = {
+		"iomatrix.scale=0",    "iomatrix.scale=1.5",  "iomatrix.scale=-0.1",
+		"iomatrix.scale=nan",  "iomatrix.scale=0.1x", "iomatrix.scale",
+		"iomatrix.scale=inf",  "iomatrix.repeats=0",  "iomatrix.repeats=1001",
+		"iomatrix.repeats=2.5", "iomatrix.repeats=-1", "iomatrix.repeats",
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		CHECK_EQ_INT(parse(&c, bad[i], err), -1);
+		CHECK(strstr(err, strchr(bad[i], '.') + 1) != NULL);
+	}
+	CHECK_EQ_INT(parse(&c, "iomatrix.scale=2", err), -1);
+	CHECK_EQ_STR(err, "iomatrix.scale=2: not a scale (default, or a number above 0 and at most 1)");
+}
+
 int main(void)
 {
 	RUN_TEST(test_defaults);
@@ -129,5 +186,7 @@ int main(void)
 	RUN_TEST(test_bad_values);
 	RUN_TEST(test_control_characters_stay_out_of_the_error_line);
 	RUN_TEST(test_too_long);
+	RUN_TEST(test_scale_and_repeats);
+	RUN_TEST(test_cell_filters);
 	CHECK_EXIT();
 }

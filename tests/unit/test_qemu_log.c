@@ -37,8 +37,18 @@ static void test_fatal_still_powers_off(void)
 	CHECK_EQ_INT(judge("iomatrix: start: x t=1\niomatrix: FATAL: kernel command line: unknown "
 			   "key iomatrix.x\niomatrix: power-off t=2\n",
 			   EXITED(0), false, &f),
-		     QEMU_EXIT_CLEAN);
+		     QEMU_EXIT_FATAL);
 	CHECK_EQ_STR(f.fatal, "iomatrix: FATAL: kernel command line: unknown key iomatrix.x");
+	CHECK(f.powered_off);
+	/* FATAL without the power-off line: still the appliance's own report */
+	CHECK_EQ_INT(judge("iomatrix: start: x t=1\niomatrix: FATAL: matrix x: no such\n",
+			   EXITED(0), false, &f),
+		     QEMU_EXIT_FATAL);
+	/* a timeout or a panic says more than the FATAL line before it */
+	CHECK_EQ_INT(judge("iomatrix: FATAL: x\n", EXITED(0), true, &f), QEMU_EXIT_TIMEOUT);
+	CHECK_EQ_INT(judge("iomatrix: FATAL: x\nKernel panic - not syncing: y\n", EXITED(0),
+			   false, &f),
+		     QEMU_EXIT_CRASH);
 }
 
 static void test_panic_and_missing_power_off(void)

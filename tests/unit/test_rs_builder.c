@@ -127,13 +127,16 @@ static void test_invalid_records(void)
 		"[1,2]",
 		"{\"iomatrix_record\":1,\"run_id\":\"run-a\"}",
 		"{\"iomatrix_record\":1,\"run_id\":\"run-a\",\"seq\":99,\"matrix\":\"q\",\"cell\":"
-		"{\"index\":0,\"count\":1},\"repeat\":0,\"status\":\"ok\",\"kernel\":{}}",
+		"{\"index\":1,\"count\":1},\"repeat\":0,\"status\":\"ok\",\"kernel\":{}}",
 		"{\"iomatrix_record\":1,\"run_id\":\"run-a\",\"seq\":6,\"matrix\":\"q\",\"cell\":"
-		"{\"index\":0,\"count\":1},\"repeat\":0,\"status\":\"great\",\"kernel\":{}}",
+		"{\"index\":1,\"count\":1},\"repeat\":0,\"status\":\"great\",\"kernel\":{}}",
 		"{\"iomatrix_record\":1,\"run_id\":\"run-a\",\"seq\":7,\"matrix\":\"q\",\"cell\":"
 		"{\"index\":2,\"count\":1},\"repeat\":0,\"status\":\"ok\",\"kernel\":{}}",
+		/* cells are numbered from 1, as iomatrix plan and iomatrix.cells= do */
 		"{\"iomatrix_record\":1,\"run_id\":\"run-a\",\"seq\":8,\"matrix\":\"q\",\"cell\":"
-		"{\"index\":0,\"count\":1},\"repeat\":0,\"status\":\"ok\",\"kernel\":{}} x",
+		"{\"index\":0,\"count\":1},\"repeat\":0,\"status\":\"ok\",\"kernel\":{}}",
+		"{\"iomatrix_record\":1,\"run_id\":\"run-a\",\"seq\":9,\"matrix\":\"q\",\"cell\":"
+		"{\"index\":1,\"count\":1},\"repeat\":0,\"status\":\"ok\",\"kernel\":{}} x",
 	};
 	struct rs_builder *rs = rsb_new();
 	int a = rsb_add_source(rs, "serial.log", RSB_SERIAL);
@@ -141,7 +144,7 @@ static void test_invalid_records(void)
 	add(rs, a, 1, &run);
 	for (uint32_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		CHECK_EQ_INT(rsb_add_record(rs, a, 2 + i, bad[i], strlen(bad[i])), 0);
-	add(rs, a, 9, &run);
+	add(rs, a, 10, &run);
 	CHECK_EQ_INT(rsb_build(rs, NULL, err, sizeof(err)), 0);
 	CHECK_EQ_INT(rs->nrecords, 2);
 	CHECK_EQ_INT(rs->invalid.n, sizeof(bad) / sizeof(bad[0]));
@@ -150,6 +153,9 @@ static void test_invalid_records(void)
 		if (rs->copies[i].seq == 5)
 			CHECK(rs->copies[i].invalid &&
 			      strstr(rs->copies[i].invalid, "frame says 5"));
+		else if (rs->copies[i].seq == 8)
+			CHECK(rs->copies[i].invalid &&
+			      strstr(rs->copies[i].invalid, "cell.index 0 not within"));
 	rsb_free(rs);
 }
 

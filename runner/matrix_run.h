@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The matrix as PID 1 runs it: load iomatrix.matrix= from the image,
+ * choose the disks (disk_select.h), expand the matrix for them at
+ * iomatrix.scale=, then every cell in order: a cell iomatrix.cells= leaves
+ * out or the machine cannot run is recorded skipped with why (once per
+ * repeat, so a result set sees every cell); the others run (cell_run.h),
+ * each repeat its own record, written as it is made (results_out.h).
+ * A summary table ends it. Errors in the settings (an unknown matrix, a
+ * bad cell selection, an iomatrix.disks word that matches no disk) are
+ * fatal: one line and the power-off. A cell's error never is.
+ */
+#ifndef IOMATRIX_RUNNER_MATRIX_RUN_H
+#define IOMATRIX_RUNNER_MATRIX_RUN_H
+
+#include "cmdline.h"
+#include "disks.h"
+
+#define MATRIX_DIR "/etc/iomatrix/matrix"
+#define JOBS_DIR   "/etc/iomatrix/jobs"
+
+void matrix_run(const struct appliance_config *cfg, const struct disk_list *found);
+
+#endif
