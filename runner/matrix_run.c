@@ -211,7 +211,7 @@ void matrix_run(const struct appliance_config *cfg, const struct disk_list *foun
 		fatal("iomatrix.cells=%s: %s", cfg->cells, err);
 	if (disk_select(found, "/sys", cfg->disks, cfg->results, &disks, err, sizeof(err)))
 		fatal("%s", err);
-	disk_select_check(&disks, cfg->wipe);
+	disk_select_check(&disks, cfg->wipe, NULL);
 	say_disks(&disks, cfg);
 	refused_note(&run);
 	machine_info_read(&mi);
