@@ -43,6 +43,7 @@ struct progress {
 	struct progress_row rows[PROGRESS_ROWS_MAX];
 	size_t nrows;
 	size_t rows_dropped;
+	int earlier; /* runs recorded on earlier boots of the run (not run again) */
 };
 
 /* total: runs to make; estimate: their estimated seconds together. */
@@ -51,6 +52,8 @@ void progress_start(struct progress *p, const struct cell *c, int repeat);
 void progress_end(struct progress *p, const struct cell_result *r);
 /* A cell the machine cannot run (one line for all its repeats). */
 void progress_skipped(struct progress *p, const struct cell *c, const char *why);
+/* A run an earlier boot died in, recorded crashed on this one. */
+void progress_crashed(struct progress *p, const struct cell_result *r);
 /* The summary line and table. */
 void progress_summary(const struct progress *p, const char *matrix);
 
