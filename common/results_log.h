@@ -32,19 +32,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RLOG_VERSION	   1
-#define RLOG_BLOCK_SIZE	   4096 /* default and minimum useful */
-#define RLOG_BLOCK_MIN	   512
-#define RLOG_BLOCK_MAX	   65536
-#define RLOG_RECORD_MAX	   (8u << 20) /* bytes of one record */
-#define RLOG_RECORD_HEADER 64	      /* bytes before the payload */
-#define RLOG_RUN_ID_MAX	   63	      /* characters */
-#define RLOG_NOTE_MAX	   127	      /* characters of a progress note */
-#define RLOG_DATA_START	   3	      /* the first block after the progress slots */
-#define RLOG_RUN_INFO_BYTES  8192     /* the run-info area from RLOG_DATA_START */
+#define RLOG_VERSION	     1
+#define RLOG_BLOCK_SIZE	     4096 /* default and minimum useful */
+#define RLOG_BLOCK_MIN	     512
+#define RLOG_BLOCK_MAX	     65536
+#define RLOG_RECORD_MAX	     (8u << 20) /* bytes of one record */
+#define RLOG_RECORD_HEADER   64		/* bytes before the payload */
+#define RLOG_RUN_ID_MAX	     63		/* characters */
+#define RLOG_NOTE_MAX	     127	/* characters of a progress note */
+#define RLOG_DATA_START	     3		/* the first block after the progress slots */
+#define RLOG_RUN_INFO_BYTES  8192	/* the run-info area from RLOG_DATA_START */
 #define RLOG_RUN_INFO_HEADER 32
 #define RLOG_RUN_INFO_MAX    (RLOG_RUN_INFO_BYTES - RLOG_RUN_INFO_HEADER) /* text bytes */
-#define RLOG_ERR_LEN	   256
+#define RLOG_ERR_LEN	     256
 
 /* What the header block says. */
 struct rlog_info {

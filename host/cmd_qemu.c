@@ -134,8 +134,8 @@ static void usage(FILE *f)
 		"  3  kernel panic or crash: a panic in the log, or QEMU exited without the "
 		"power-off line\n"
 		"  4  timeout: QEMU was killed after --timeout seconds\n"
-		"  5  the appliance reported FATAL (an \"iomatrix: FATAL:\" line: a bad setting, a\n"
-		"     matrix that does not exist, ...) and powered off\n");
+		"  5  the appliance reported FATAL (an \"iomatrix: FATAL:\" line: a bad\n"
+		"     setting, a matrix that does not exist, ...) and powered off\n");
 }
 
 static int set_option(struct qemu_opts *o, const struct qemu_opt *opt, const char *val)
@@ -559,8 +559,8 @@ static enum qemu_exit report(const struct boot *b, const struct qemu_run_result 
 		break;
 	case QEMU_EXIT_CRASH:
 		snprintf(ended, elen, "crash: %s",
-			 f.panicked	     ? f.panic
-			 : !f.started	     ? "QEMU exited before PID 1 started"
+			 f.panicked	    ? f.panic
+			 : !f.started	    ? "QEMU exited before PID 1 started"
 			 : f.watchdog_armed ? "the machine reset without powering off (the "
 					      "watchdog was armed: a hang?)"
 					    : "QEMU exited without the runner's power-off line");

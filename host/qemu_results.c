@@ -11,7 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-
 /* Bytes that must all be zero for an existing disk to count as never written. */
 #define BLANK_SPAN (1u << 20)
 
@@ -52,8 +51,8 @@ int qr_prepare(const char *disk, const char *serial, bool dry_run, struct qemu_r
 	snprintf(out->disk, sizeof(out->disk), "%s", disk);
 	if (stat(disk, &st) == 0) {
 		if (!S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode)) {
-			snprintf(err, errlen, "--results-disk %s: neither a file nor a block device",
-				 disk);
+			snprintf(err, errlen,
+				 "--results-disk %s: neither a file nor a block device", disk);
 			return -1;
 		}
 		if (access(disk, R_OK | W_OK)) {

@@ -26,10 +26,10 @@
 #define QR_ERR_LEN     1024
 
 struct qemu_results {
-	char disk[4096];     /* the results disk file, "" when none */
-	bool disk_block;     /* a block device, not a file */
-	bool disk_blank;     /* created now, or never written: the appliance may initialise it */
-	char serial[4096];   /* the results serial capture, "" when none */
+	char disk[4096];   /* the results disk file, "" when none */
+	bool disk_block;   /* a block device, not a file */
+	bool disk_blank;   /* created now, or never written: the appliance may initialise it */
+	char serial[4096]; /* the results serial capture, "" when none */
 };
 
 /*

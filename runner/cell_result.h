@@ -52,10 +52,10 @@ struct cell_disk {
 
 /* Where a run was when the machine died (the results log's progress slot). */
 struct cell_crash {
-	unsigned boot;	    /* the boot of the run it died on, from 1 */
-	char stage[16];	    /* setup, workload, teardown, record */
-	char step[32];	    /* mkfs, workload, umount, ... */
-	double since_unix;  /* when that step started */
+	unsigned boot;	     /* the boot of the run it died on, from 1 */
+	char stage[16];	     /* setup, workload, teardown, record */
+	char step[32];	     /* mkfs, workload, umount, ... */
+	double since_unix;   /* when that step started */
 	unsigned found_boot; /* the boot that recorded it */
 };
 

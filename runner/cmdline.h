@@ -24,7 +24,7 @@ struct appliance_config {
 	char disks[256];   /* the disks it may use, comma-separated */
 	bool wipe;	   /* may destroy signatures found on those disks */
 	char results[256]; /* where records go, comma-separated channels (results_spec.h) */
-	int results_init;  /* a results disk without a log: 0 refuse, 1 initialise, 2 even over data */
+	int results_init;  /* no log on the results disk: 0 refuse, 1 make one, 2 even over data */
 	bool debug;	   /* more verbose console */
 	bool shell;	   /* busybox sh instead of powering off */
 	double scale;	   /* the matrix's scale knob; 0: the matrix's own */
@@ -40,14 +40,14 @@ struct appliance_config {
 enum results_init { RESULTS_INIT_NO, RESULTS_INIT_YES, RESULTS_INIT_FORCE };
 
 enum cmdline_type {
-	CMDLINE_BOOL,  /* 1/0, y/n, yes/no, on/off, true/false; bare key = 1 */
-	CMDLINE_NAME,  /* one word: letters, digits, '_', '.', '-' */
-	CMDLINE_CELLS, /* "all", or comma-separated N, N-M (N <= M), dim=value, dim!=value */
-	CMDLINE_LIST,  /* comma-separated words (may be empty); words may hold ':', '/', '=' */
-	CMDLINE_SCALE, /* "default" (stored as 0), or a number above 0, at most 1 (a double) */
-	CMDLINE_COUNT, /* "default" (stored as 0), or a whole number 1-1000 (an int) */
-	CMDLINE_RESULTS,      /* channels, as results_spec.h parses them */
-	CMDLINE_INIT,	      /* a bool, or "force" (an int: enum results_init) */
+	CMDLINE_BOOL,	 /* 1/0, y/n, yes/no, on/off, true/false; bare key = 1 */
+	CMDLINE_NAME,	 /* one word: letters, digits, '_', '.', '-' */
+	CMDLINE_CELLS,	 /* "all", or comma-separated N, N-M (N <= M), dim=value, dim!=value */
+	CMDLINE_LIST,	 /* comma-separated words (may be empty); words may hold ':', '/', '=' */
+	CMDLINE_SCALE,	 /* "default" (stored as 0), or a number above 0, at most 1 (a double) */
+	CMDLINE_COUNT,	 /* "default" (stored as 0), or a whole number 1-1000 (an int) */
+	CMDLINE_RESULTS, /* channels, as results_spec.h parses them */
+	CMDLINE_INIT,	 /* a bool, or "force" (an int: enum results_init) */
 	CMDLINE_AUTO_SECONDS, /* "auto" (CMDLINE_AUTO), a bool's off words or 0 (0), 1-3600 */
 	CMDLINE_TESTPOINT,    /* "" or CELL[:STEP]: a cell number, setup|workload|teardown */
 };

@@ -295,8 +295,7 @@ static void start_watchdog(const struct appliance_config *cfg, const struct run_
 	}
 	if (timeout <= 0)
 		return;
-	if (watchdog_start(WATCHDOG_DEVICE, timeout, BETWEEN_STEPS_S, &actual, err,
-			   sizeof(err))) {
+	if (watchdog_start(WATCHDOG_DEVICE, timeout, BETWEEN_STEPS_S, &actual, err, sizeof(err))) {
 		con_say("watchdog: %s; running without one", err);
 		return;
 	}

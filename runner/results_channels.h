@@ -29,8 +29,8 @@
 /* Where disk:SPEC is. */
 struct results_device {
 	char path[104]; /* /dev/vdd1 */
-	char disk[32]; /* the whole disk: vdd (never offered to cells) */
-	char part[32]; /* the partition's kernel name, "" for a whole disk */
+	char disk[32];	/* the whole disk: vdd (never offered to cells) */
+	char part[32];	/* the partition's kernel name, "" for a whole disk */
 };
 
 struct results_serial {

@@ -30,8 +30,8 @@ static void replace_or_drop(struct run_results *rr, const struct appliance_confi
 		return;
 	}
 	rr->ch.have_log = true;
-	con_say("results: %s: %s; a new results log for run %s (iomatrix.results_init=force)",
-		path, why, rr->run_id);
+	con_say("results: %s: %s; a new results log for run %s (iomatrix.results_init=force)", path,
+		why, rr->run_id);
 }
 
 /* The log's description, when it has one; false with why when it cannot be had. */

@@ -28,15 +28,15 @@
 struct run_results {
 	struct results_channels ch;
 	struct results_device dev;
-	bool have_dev;	/* disk:SPEC was found (its disk is never offered to cells) */
-	bool resumed;	/* the log holds this run: go on with it */
-	bool finished;	/* the log's run is done: nothing to run */
+	bool have_dev;	   /* disk:SPEC was found (its disk is never offered to cells) */
+	bool resumed;	   /* the log holds this run: go on with it */
+	bool finished;	   /* the log's run is done: nothing to run */
 	struct resume res; /* the log's records (resumed) */
 	bool has_info;
 	struct run_plan info; /* the log's run description */
 	bool had_progress;
 	struct rlog_progress last; /* the progress slot as the previous boot left it */
-	unsigned boot;	      /* this boot of the run, from 1 */
+	unsigned boot;		   /* this boot of the run, from 1 */
 	char run_id[RLOG_RUN_ID_MAX + 1];
 };
 

@@ -142,8 +142,7 @@ static int parse_word(struct results_channel_spec *ch, const char *word, char *e
 			ch->kmsg_level = arg[0] - '0';
 			return 0;
 		}
-		snprintf(err, errlen, "'%s': the kmsg level is a syslog level, 0 to 7",
-			 ch->word);
+		snprintf(err, errlen, "'%s': the kmsg level is a syslog level, 0 to 7", ch->word);
 		return -1;
 	}
 	if (klen == 6 && !strncmp(word, "serial", 6) && arg) {
@@ -170,8 +169,7 @@ static bool same_place(const struct results_channel_spec *a, const struct result
 {
 	if (a->kind != b->kind)
 		return false;
-	return a->kind == RESULTS_CONSOLE || a->kind == RESULTS_KMSG ||
-	       !strcmp(a->value, b->value);
+	return a->kind == RESULTS_CONSOLE || a->kind == RESULTS_KMSG || !strcmp(a->value, b->value);
 }
 
 int results_spec_parse(const char *text, struct results_spec *out, char *err, size_t errlen)

@@ -19,22 +19,27 @@
 
 #include <stddef.h>
 
-#define RESULTS_CHANNELS_MAX	 8
-#define RESULTS_KMSG_LEVEL	 5 /* notice: on the console unless quiet or loglevel<=5 */
-#define RESULTS_SPEC_VALUE_MAX	 96
-#define RESULTS_SPEC_ERR_LEN	 256
+#define RESULTS_CHANNELS_MAX   8
+#define RESULTS_KMSG_LEVEL     5 /* notice: on the console unless quiet or loglevel<=5 */
+#define RESULTS_SPEC_VALUE_MAX 96
+#define RESULTS_SPEC_ERR_LEN   256
 
 enum results_kind { RESULTS_CONSOLE, RESULTS_SERIAL, RESULTS_KMSG, RESULTS_DISK };
 
 /* How disk:SPEC names its device. */
-enum results_disk_by { RESULTS_BY_NAME, RESULTS_BY_SERIAL, RESULTS_BY_PARTLABEL, RESULTS_BY_PARTUUID };
+enum results_disk_by {
+	RESULTS_BY_NAME,
+	RESULTS_BY_SERIAL,
+	RESULTS_BY_PARTLABEL,
+	RESULTS_BY_PARTUUID
+};
 
 struct results_channel_spec {
 	enum results_kind kind;
-	enum results_disk_by by;	     /* RESULTS_DISK */
-	char value[RESULTS_SPEC_VALUE_MAX]; /* serial: /dev/TTY; disk: the name, serial, label or uuid */
-	int kmsg_level;			     /* RESULTS_KMSG */
-	char word[256];			     /* as written, for messages */
+	enum results_disk_by by;	    /* RESULTS_DISK */
+	char value[RESULTS_SPEC_VALUE_MAX]; /* serial: /dev/TTY; disk: name, serial, label, uuid */
+	int kmsg_level;			    /* RESULTS_KMSG */
+	char word[256];			    /* as written, for messages */
 };
 
 struct results_spec {

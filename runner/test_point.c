@@ -66,7 +66,8 @@ static bool reached(struct test_point *t, const struct cell_result *r, const cha
 void test_point_reached(const struct cell_result *r, const char *stage)
 {
 	if (reached(&crash, r, stage)) {
-		con_say("test: crashing the kernel in cell [#%d] %s (sysrq c, iomatrix.test_crash=%s)",
+		con_say("test: crashing the kernel in cell [#%d] %s (sysrq c, "
+			"iomatrix.test_crash=%s)",
 			r->cell->index, stage, crash.value);
 		if (strcmp(stage, "workload")) {
 			sysrq_crash();
@@ -81,12 +82,12 @@ void test_point_reached(const struct cell_result *r, const char *stage)
 	}
 	if (reached(&hang, r, stage)) {
 		if (watchdog_running())
-			con_say("test: PID 1 hangs in cell [#%d] %s (iomatrix.test_hang=%s): no more "
-				"feeding, the watchdog resets the machine within %d s",
+			con_say("test: PID 1 hangs in cell [#%d] %s (iomatrix.test_hang=%s): "
+				"no more feeding, the watchdog resets the machine within %d s",
 				r->cell->index, stage, hang.value, watchdog_timeout());
 		else
-			con_say("test: PID 1 hangs in cell [#%d] %s (iomatrix.test_hang=%s), and no "
-				"watchdog is armed: nothing will reset the machine",
+			con_say("test: PID 1 hangs in cell [#%d] %s (iomatrix.test_hang=%s), "
+				"and no watchdog is armed: nothing will reset the machine",
 				r->cell->index, stage, hang.value);
 		watchdog_stop_feeding();
 		for (;;)

@@ -49,7 +49,8 @@ static void fix_crcs(uint8_t *img, size_t size, bool payload)
 			uint32_t n = get_le32(p + I_OFF_LENGTH);
 
 			if (n <= RLOG_RUN_INFO_MAX && n <= size - b * bs - RLOG_RUN_INFO_HEADER)
-				put_le32(p + I_OFF_TCRC, crc32_ieee(0, p + RLOG_RUN_INFO_HEADER, n));
+				put_le32(p + I_OFF_TCRC,
+					 crc32_ieee(0, p + RLOG_RUN_INFO_HEADER, n));
 			put_le32(p + I_OFF_HCRC, crc32_ieee(0, p, I_OFF_HCRC));
 		}
 		if (memcmp(p, R_MAGIC, 8))
@@ -86,7 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* the run description, as rlog_run_info_read finds it */
 		if (at < size - 1) {
 			size_t n = size - 1 - at < RLOG_RUN_INFO_BYTES ? size - 1 - at
-								: RLOG_RUN_INFO_BYTES;
+								       : RLOG_RUN_INFO_BYTES;
 			long len = rlog_decode_run_info(img + at, n, res.info.log_id);
 
 			if (len > (long)RLOG_RUN_INFO_MAX || (len >= 0 && (size_t)len + 32 > n))

@@ -47,7 +47,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	for (size_t i = 0; i < a.count; i++)
 		if (a.ch[i].kind != b.ch[i].kind || a.ch[i].by != b.ch[i].by ||
-		    strcmp(a.ch[i].value, b.ch[i].value) || a.ch[i].kmsg_level != b.ch[i].kmsg_level)
+		    strcmp(a.ch[i].value, b.ch[i].value) ||
+		    a.ch[i].kmsg_level != b.ch[i].kmsg_level)
 			abort();
 	return 0;
 }

@@ -45,7 +45,8 @@ static void test_values_and_other_words(void)
 	CHECK_EQ_INT(parse(&c,
 			   "BOOT_IMAGE=/vmlinuz console=ttyS0 iomatrix.matrix=seed002 "
 			   "iomatrix.cells=1,4-7 iomatrix.disks=vdb,vdc iomatrix.wipe=yes "
-			   "iomatrix.debug iomatrix.shell=off iomatrix.results=console,serial:ttyS1 quiet",
+			   "iomatrix.debug iomatrix.shell=off "
+			   "iomatrix.results=console,serial:ttyS1 quiet",
 			   err),
 		     0);
 	cmdline_format(&c, shown, sizeof(shown));
@@ -129,12 +130,14 @@ static void test_cell_filters(void)
 	struct appliance_config c;
 	char err[CMDLINE_ERR_LEN];
 	static const char *const good[] = {
-		"iomatrix.cells=fs=ext4", "iomatrix.cells=1-3,array!=jbod,fs=ext4",
-		"iomatrix.cells=bs=4k,iodepth=128", "iomatrix.cells=mount=dioread_nolock,7",
+		"iomatrix.cells=fs=ext4",
+		"iomatrix.cells=1-3,array!=jbod,fs=ext4",
+		"iomatrix.cells=bs=4k,iodepth=128",
+		"iomatrix.cells=mount=dioread_nolock,7",
 	};
 	static const char *const bad[] = {
-		"iomatrix.cells=fs=",  "iomatrix.cells==ext4", "iomatrix.cells=fs==x",
-		"iomatrix.cells=Fs=x", "iomatrix.cells=fs!x",  "iomatrix.cells=fs=a,",
+		"iomatrix.cells=fs=",	 "iomatrix.cells==ext4", "iomatrix.cells=fs==x",
+		"iomatrix.cells=Fs=x",	 "iomatrix.cells=fs!x",	 "iomatrix.cells=fs=a,",
 		"iomatrix.cells=fs=a;b",
 	};
 
@@ -157,17 +160,17 @@ static void test_scale_and_repeats(void)
 	CHECK_EQ_INT(c.repeats, 3);
 	cmdline_format(&c, shown, sizeof(shown));
 	CHECK(strstr(shown, " scale=0.05 repeats=3") != NULL);
-	CHECK_EQ_INT(parse(&c, "iomatrix.scale=1 iomatrix.scale=default iomatrix.repeats=1000", err),
-		     0);
+	CHECK_EQ_INT(
+		parse(&c, "iomatrix.scale=1 iomatrix.scale=default iomatrix.repeats=1000", err), 0);
 	CHECK(c.scale == 0);
 	CHECK_EQ_INT(c.repeats, 1000);
 	CHECK_EQ_INT(parse(&c, "iomatrix.scale=.5", err), 0);
 	CHECK(c.scale == 0.5);
 
 	static const char *const bad[] = {
-		"iomatrix.scale=0",    "iomatrix.scale=1.5",  "iomatrix.scale=-0.1",
-		"iomatrix.scale=nan",  "iomatrix.scale=0.1x", "iomatrix.scale",
-		"iomatrix.scale=inf",  "iomatrix.repeats=0",  "iomatrix.repeats=1001",
+		"iomatrix.scale=0",	"iomatrix.scale=1.5",  "iomatrix.scale=-0.1",
+		"iomatrix.scale=nan",	"iomatrix.scale=0.1x", "iomatrix.scale",
+		"iomatrix.scale=inf",	"iomatrix.repeats=0",  "iomatrix.repeats=1001",
 		"iomatrix.repeats=2.5", "iomatrix.repeats=-1", "iomatrix.repeats",
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -175,7 +178,8 @@ static void test_scale_and_repeats(void)
 		CHECK(strstr(err, strchr(bad[i], '.') + 1) != NULL);
 	}
 	CHECK_EQ_INT(parse(&c, "iomatrix.scale=2", err), -1);
-	CHECK_EQ_STR(err, "iomatrix.scale=2: not a scale (default, or a number above 0 and at most 1)");
+	CHECK_EQ_STR(err,
+		     "iomatrix.scale=2: not a scale (default, or a number above 0 and at most 1)");
 }
 
 /* The keys of results that survive: channels, initialising, the watchdog, test points. */
@@ -216,12 +220,18 @@ static void test_results_watchdog_and_test_points(void)
 	CHECK_EQ_INT(c.results_init, RESULTS_INIT_NO);
 
 	static const char *const bad[] = {
-		"iomatrix.results=",	       "iomatrix.results=ttyS1",
-		"iomatrix.results=serial:",    "iomatrix.results=disk:",
-		"iomatrix.results=console,console", "iomatrix.results_init=2",
-		"iomatrix.watchdog=3601",      "iomatrix.watchdog=yes",
-		"iomatrix.watchdog",	       "iomatrix.test_crash=0",
-		"iomatrix.test_crash=2:mkfs",  "iomatrix.test_hang=x",
+		"iomatrix.results=",
+		"iomatrix.results=ttyS1",
+		"iomatrix.results=serial:",
+		"iomatrix.results=disk:",
+		"iomatrix.results=console,console",
+		"iomatrix.results_init=2",
+		"iomatrix.watchdog=3601",
+		"iomatrix.watchdog=yes",
+		"iomatrix.watchdog",
+		"iomatrix.test_crash=0",
+		"iomatrix.test_crash=2:mkfs",
+		"iomatrix.test_hang=x",
 		"iomatrix.test_crash=3:",
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {

@@ -58,10 +58,13 @@ static void build(void)
 	char err[DISKS_ERR_LEN];
 
 	CHECK(mkdtemp(root) != NULL);
-	disk("vda", "pci0000:00/0000:00:03.0/virtio0/block", "iomatrix-disk0\n", "2097152\n", "0\n");
-	disk("vdb", "pci0000:00/0000:00:04.0/virtio1/block", "iomatrix-disk1\n", "2097152\n", "0\n");
+	disk("vda", "pci0000:00/0000:00:03.0/virtio0/block", "iomatrix-disk0\n", "2097152\n",
+	     "0\n");
+	disk("vdb", "pci0000:00/0000:00:04.0/virtio1/block", "iomatrix-disk1\n", "2097152\n",
+	     "0\n");
 	disk("vdc", "pci0000:00/0000:00:05.0/virtio2/block", "precious\n", "2097152\n", "0\n");
-	disk("vdd", "pci0000:00/0000:00:06.0/virtio3/block", "iomatrix-disk2\n", "2097152\n", "1\n");
+	disk("vdd", "pci0000:00/0000:00:06.0/virtio3/block", "iomatrix-disk2\n", "2097152\n",
+	     "1\n");
 	disk("nvme0n1", "pci0000:00/0000:00:07.0/nvme/nvme0", "nvserial\n", "0\n", "0\n");
 	CHECK_EQ_INT(disks_scan(root, "", &found, err, sizeof(err)), 0);
 	CHECK_EQ_INT(found.count, 5);
@@ -159,8 +162,7 @@ static void test_check_and_wipe(void)
 	char err[DISK_SELECT_ERR_LEN], a[600], b[600], c[600];
 	struct disk_choice *da, *db, *dc;
 
-	CHECK_EQ_INT(disk_select(&found, root, "vda,vdb,vdc", "", &sel, err, sizeof(err)),
-		     0);
+	CHECK_EQ_INT(disk_select(&found, root, "vda,vdb,vdc", "", &sel, err, sizeof(err)), 0);
 	da = (struct disk_choice *)by_name("vda");
 	db = (struct disk_choice *)by_name("vdb");
 	dc = (struct disk_choice *)by_name("vdc");
@@ -222,9 +224,9 @@ static void test_wipe_zeroes_the_signature_areas(void)
 	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
 	CHECK(fd >= 0);
 	CHECK_EQ_INT(ftruncate(fd, 80 << 20), 0);
-	CHECK_EQ_INT(pwrite(fd, "_BHRfS_M", 8, 65600), 8);	      /* btrfs, primary */
+	CHECK_EQ_INT(pwrite(fd, "_BHRfS_M", 8, 65600), 8);	     /* btrfs, primary */
 	CHECK_EQ_INT(pwrite(fd, "_BHRfS_M", 8, (64 << 20) + 64), 8); /* btrfs mirror */
-	CHECK_EQ_INT(pwrite(fd, "X", 1, 2 << 20), 1);		      /* data: left alone */
+	CHECK_EQ_INT(pwrite(fd, "X", 1, 2 << 20), 1);		     /* data: left alone */
 	CHECK_EQ_INT(pwrite(fd, "EFI PART", 8, (80 << 20) - 512), 8);
 	close(fd);
 	CHECK_EQ_INT(wipe_probe(path, &found_sig, &size, err, sizeof(err)), 0);

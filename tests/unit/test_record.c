@@ -26,9 +26,29 @@ static const char matrix_text[] = "[matrix]\n"
 				  "size = 8m\n";
 
 static const char *const every_key[] = {
-	"iomatrix_record", "run_id", "seq", "matrix", "scale", "cell", "repeat", "status",
-	"error", "error_detail", "teardown_error", "kernel", "machine", "settings", "disks",
-	"array", "fs", "times", "workload", "headline", "vmstat_delta", "diskstats_delta", "cpu",
+	"iomatrix_record",
+	"run_id",
+	"seq",
+	"matrix",
+	"scale",
+	"cell",
+	"repeat",
+	"status",
+	"error",
+	"error_detail",
+	"teardown_error",
+	"kernel",
+	"machine",
+	"settings",
+	"disks",
+	"array",
+	"fs",
+	"times",
+	"workload",
+	"headline",
+	"vmstat_delta",
+	"diskstats_delta",
+	"cpu",
 };
 
 static struct machine_info mi = {
@@ -88,8 +108,8 @@ static bool is_null(json_object *o, const char *path)
 static void test_records(void)
 {
 	struct matrix_load_opts lo = {0};
-	struct machine mc = {.ndisks = 2, .disk_bytes = {1ull << 30, 1ull << 30},
-			     .mem_bytes = 2ull << 30};
+	struct machine mc = {
+		.ndisks = 2, .disk_bytes = {1ull << 30, 1ull << 30}, .mem_bytes = 2ull << 30};
 	struct record_run run = {"5f0c9a1e7d2b4c38", "t", 1, 0, &mi, 2};
 	static struct cell_result r;
 	char err[MATRIX_ERR_LEN];
@@ -197,8 +217,9 @@ static void test_records(void)
 	}
 	o = built(&run, 4, &r);
 	CHECK_EQ_STR(str(o, "status"), "crashed");
-	CHECK_EQ_STR(str(o, "error"), "crashed: the machine died during workload (since "
-				       "2026-11-30T04:58:12Z) on boot 1 of the run; recorded on boot 2");
+	CHECK_EQ_STR(str(o, "error"),
+		     "crashed: the machine died during workload (since "
+		     "2026-11-30T04:58:12Z) on boot 1 of the run; recorded on boot 2");
 	CHECK_EQ_STR(str(o, "error_detail.step"), "workload");
 	CHECK_EQ_STR(str(o, "error_detail.status"), "crashed (no record after boot 1)");
 	CHECK(is_null(o, "error_detail.command") && is_null(o, "error_detail.output"));
