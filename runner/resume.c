@@ -3,12 +3,12 @@
 #include "resume.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "crc32.h"
-#include "ini.h"
 
 void run_plan_of(struct run_plan *p, const char *matrix, const char *kernel,
 		 const struct cell_list *cl)
@@ -41,11 +41,6 @@ size_t run_plan_format(const struct run_plan *p, char *buf, size_t len)
 	return n > 0 && (size_t)n < len ? (size_t)n : 0;
 }
 
-struct parse_ctx {
-	struct run_plan *p;
-	unsigned seen;
-};
-
 enum { K_MATRIX, K_KERNEL, K_SCALE, K_CELLS, K_PLAN, K_DISKS, K_COUNT };
 
 static const char *const plan_keys[K_COUNT] = {"matrix", "kernel", "scale",
@@ -55,78 +50,132 @@ static int set_string(char *field, size_t size, const char *v, const char *key, 
 		      size_t errlen)
 {
 	if (strlen(v) >= size) {
-		snprintf(err, errlen, "%s: longer than %zu characters", key, size - 1);
+		snprintf(err, errlen, "%.16s: longer than %zu characters", key, size - 1);
 		return -1;
 	}
 	memcpy(field, v, strlen(v) + 1);
 	return 0;
 }
 
-static int plan_option(void *arg, const struct ini_event *ev, char *err, size_t errlen)
+static int set_number(struct run_plan *p, int k, const char *v, char *err, size_t errlen)
 {
-	struct parse_ctx *c = arg;
-	const char *v = ev->value ? ev->value : "";
-	char *end;
-	int k;
+	char *end = NULL;
 
-	if (ev->kind == INI_SECTION) {
-		if (strcmp(ev->section, "run")) {
-			snprintf(err, errlen, "unknown section [%s]", ev->section);
-			return -1;
-		}
-		return 0;
-	}
-	for (k = 0; k < K_COUNT && strcmp(ev->key, plan_keys[k]); k++)
-		;
-	if (k == K_COUNT || !ev->section) {
-		snprintf(err, errlen, "unknown key %s", ev->key);
-		return -1;
-	}
-	c->seen |= 1u << k;
 	errno = 0;
-	switch (k) {
-	case K_MATRIX:
-		return set_string(c->p->matrix, sizeof(c->p->matrix), v, ev->key, err, errlen);
-	case K_KERNEL:
-		return set_string(c->p->kernel, sizeof(c->p->kernel), v, ev->key, err, errlen);
-	case K_DISKS:
-		return set_string(c->p->disks, sizeof(c->p->disks), v, ev->key, err, errlen);
-	case K_SCALE:
-		c->p->scale = strtod(v, &end);
-		break;
-	case K_CELLS: {
+	if (k == K_SCALE) {
+		p->scale = strtod(v, &end);
+	} else if (k == K_CELLS) {
 		long n = strtol(v, &end, 10);
 
-		c->p->cells = n >= 0 && n <= 1000000 ? (int)n : -1;
-		if (c->p->cells < 0)
+		p->cells = (int)n;
+		if (n < 0 || n > 1000000)
 			errno = ERANGE;
-		break;
-	}
-	default: {
+	} else {
 		unsigned long n = strtoul(v, &end, 16);
 
-		c->p->plan = (uint32_t)n;
-		if (n > UINT32_MAX)
+		p->plan = (uint32_t)n;
+		if (n > UINT32_MAX || *v == '-')
 			errno = ERANGE;
-		break;
-	}
 	}
 	if (errno || end == v || *end) {
-		snprintf(err, errlen, "%s = %s: not a number", ev->key, v);
+		snprintf(err, errlen, "%s = %.60s: not a number", plan_keys[k], v);
 		return -1;
 	}
 	return 0;
 }
 
+/* "  key = value  " into its two halves, blanks trimmed; false when there is no '='. */
+static bool split(char *line, char **key, char **value)
+{
+	char *eq = strchr(line, '='), *e;
+
+	if (!eq)
+		return false;
+	*eq = '\0';
+	for (*key = line; **key == ' ' || **key == '\t'; (*key)++)
+		;
+	for (e = eq; e > *key && (e[-1] == ' ' || e[-1] == '\t'); e--)
+		;
+	*e = '\0';
+	for (*value = eq + 1; **value == ' ' || **value == '\t'; (*value)++)
+		;
+	for (e = *value + strlen(*value); e > *value && (e[-1] == ' ' || e[-1] == '\t'); e--)
+		;
+	*e = '\0';
+	return true;
+}
+
+/* One line (no newline, NUL-terminated, may be changed): 0, or -1 with err. */
+static int plan_line(struct run_plan *p, char *line, bool *in_run, unsigned *seen, char *err,
+		     size_t errlen)
+{
+	char *key, *value;
+	int k;
+
+	if (!line[strspn(line, " \t\r")])
+		return 0;
+	if (!*in_run) {
+		if (strcmp(line, "[run]")) {
+			snprintf(err, errlen, "the first line is not [run]");
+			return -1;
+		}
+		*in_run = true;
+		return 0;
+	}
+	if (!split(line, &key, &value)) {
+		snprintf(err, errlen, "a line without '='");
+		return -1;
+	}
+	for (k = 0; k < K_COUNT && strcmp(key, plan_keys[k]); k++)
+		;
+	if (k == K_COUNT) {
+		snprintf(err, errlen, "unknown key '%.40s'", key);
+		return -1;
+	}
+	*seen |= 1u << k;
+	if (k == K_MATRIX)
+		return set_string(p->matrix, sizeof(p->matrix), value, key, err, errlen);
+	if (k == K_KERNEL)
+		return set_string(p->kernel, sizeof(p->kernel), value, key, err, errlen);
+	if (k == K_DISKS)
+		return set_string(p->disks, sizeof(p->disks), value, key, err, errlen);
+	return set_number(p, k, value, err, errlen);
+}
+
 int run_plan_parse(const char *text, size_t len, struct run_plan *p, char *err, size_t errlen)
 {
-	struct parse_ctx c = {p, 0};
+	char line[1200], why[256];
+	unsigned seen = 0, lineno = 0;
+	bool in_run = false;
 
 	memset(p, 0, sizeof(*p));
-	if (ini_parse_buffer("run description", text, len, plan_option, &c, err, errlen))
-		return -1;
+	for (size_t pos = 0; pos < len;) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - text - pos) : len - pos;
+
+		lineno++;
+		if (n >= sizeof(line) || memchr(text + pos, '\0', n)) {
+			snprintf(err, errlen, "run description, line %u: too long or not text",
+				 lineno);
+			return -1;
+		}
+		for (size_t i = 0; i < n; i++)
+			if ((unsigned char)text[pos + i] < ' ' && text[pos + i] != '\t' &&
+			    text[pos + i] != '\r') {
+				snprintf(err, errlen, "run description, line %u: not text", lineno);
+				return -1;
+			}
+		memcpy(line, text + pos, n);
+		line[n] = '\0';
+		line[strcspn(line, "\r")] = '\0';
+		if (plan_line(p, line, &in_run, &seen, why, sizeof(why))) {
+			snprintf(err, errlen, "run description, line %u: %s", lineno, why);
+			return -1;
+		}
+		pos += n + (nl ? 1 : 0);
+	}
 	for (int k = 0; k < K_COUNT; k++)
-		if (!(c.seen & 1u << k)) {
+		if (!(seen & 1u << k)) {
 			snprintf(err, errlen, "run description: %s missing", plan_keys[k]);
 			return -1;
 		}
@@ -181,8 +230,7 @@ void resume_free(struct resume *r)
 	memset(r, 0, sizeof(*r));
 }
 
-size_t resume_mark_done(const struct resume *r, const struct cell_list *cl, int stride,
-			bool *done)
+size_t resume_mark_done(const struct resume *r, const struct cell_list *cl, int stride, bool *done)
 {
 	size_t foreign = 0;
 

@@ -13,7 +13,8 @@
  *   - the progress slot: the cell that was running when the machine died
  *     (its step, since when, on which boot) is recorded `crashed`.
  *
- * The description is INI text (common/ini.h):
+ * The description is text, "key = value" lines after a "[run]" line (no
+ * includes, no variables: it comes off a disk a crashed kernel wrote):
  *
  *   [run]
  *   matrix = quick
@@ -41,7 +42,7 @@ struct run_plan {
 	char kernel[128]; /* uname release */
 	double scale;
 	int cells;
-	uint32_t plan; /* CRC-32 of every cell's index, key and repeats, in order */
+	uint32_t plan;	  /* CRC-32 of every cell's index, key and repeats, in order */
 	char disks[1024]; /* the disks it uses, by disk_choice_id, comma-separated */
 };
 
@@ -84,8 +85,7 @@ void resume_free(struct resume *r);
  * (cl: cells and their repeats; stride: the largest repeats). Returns the
  * number of records that fit no cell of it (0 when the plan is the same).
  */
-size_t resume_mark_done(const struct resume *r, const struct cell_list *cl, int stride,
-			bool *done);
+size_t resume_mark_done(const struct resume *r, const struct cell_list *cl, int stride, bool *done);
 
 /*
  * The run that was going on when the previous boot ended: the progress
