@@ -319,24 +319,27 @@ int results_write(struct results_channels *c, const struct rlog_entry *e)
 	int ret = 0;
 	struct results_out o = {c->have_log ? &c->log : NULL, -1, -1, 1};
 
-	/* The log on its own first: a serial channel's failure must not hide its error. */
+	/* The log first (results_out.h): a record on a console is on the disk too. */
 	if (o.log && results_out_record(&o, e, err, sizeof(err))) {
 		con_say("results: record %u: results log: %s", e->seq, err);
 		ret = -1;
 	}
 	for (size_t i = 0; i < c->nserial; i++) {
 		struct results_serial *s = &c->serial[i];
+		int r;
 
 		if (s->dropped)
 			continue;
-		o = (struct results_out){NULL, s->fd, s->kmsg_level, 1};
-		if (!results_out_record(&o, e, err, sizeof(err))) {
+		r = s->kmsg_level >= 0
+			    ? frame_write_record_kmsg(s->fd, s->kmsg_level, e->seq, e->data, e->len)
+			    : frame_write_record(s->fd, e->seq, e->data, e->len);
+		if (!r) {
 			s->failures = 0;
 			continue;
 		}
 		ret = -1;
 		s->dropped = ++s->failures >= RESULTS_GIVE_UP;
-		con_say("results: record %u: %s: %s%s", e->seq, s->spec->word, err,
+		con_say("results: record %u: %s: %s%s", e->seq, s->spec->word, strerror(-r),
 			s->dropped ? "; failed 3 times in a row: no more records go there" : "");
 	}
 	return ret;
