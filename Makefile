@@ -88,13 +88,24 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/san/libiomatrix.a
 		$< -o $@ $(BUILD)/san/libiomatrix.a $(HOST_LIBS) $(RUNNER_GLIBC_LIBS)
 
 # --- fuzz targets (libFuzzer, clang) ------------------------------------------
+# The code under test is compiled once (instrumented, without libFuzzer's
+# main) into a library that every target links.
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
-FUZZ_LIB_SRC := $(COMMON_SRC) $(RUNNER_SRC) $(HOST_SRC)
-$(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_LIB_SRC) $(HEADERS)
+FUZZ_CFLAGS := $(STD) -Wall -Wextra -Werror -O1 -g $(INC) -fsanitize=fuzzer-no-link,address,undefined
+FUZZ_OBJ := $(patsubst %.c,$(BUILD)/fuzzlib/%.o,$(COMMON_SRC) $(RUNNER_SRC) $(HOST_SRC))
+$(BUILD)/fuzzlib/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(if $(filter 1,$(V)),,@echo "  FUZZ    $@";) clang $(STD) -Wall -Wextra -Werror -O1 -g $(INC) \
-		-fsanitize=fuzzer,address,undefined $< $(FUZZ_LIB_SRC) -o $@ $(HOST_LIBS) $(RUNNER_GLIBC_LIBS)
+	$(if $(filter 1,$(V)),,@echo "  FUZZCC  $<";) clang $(FUZZ_CFLAGS) -c $< -o $@
+
+$(BUILD)/fuzzlib/libiomatrix.a: $(FUZZ_OBJ)
+	@rm -f $@
+	@ar rcs $@ $^
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(BUILD)/fuzzlib/libiomatrix.a
+	@mkdir -p $(dir $@)
+	$(if $(filter 1,$(V)),,@echo "  FUZZ    $@";) clang $(FUZZ_CFLAGS) -fsanitize=fuzzer $< \
+		$(BUILD)/fuzzlib/libiomatrix.a -o $@ $(HOST_LIBS) $(RUNNER_GLIBC_LIBS)
 
 .PHONY: unit fuzz
 unit: $(UNIT_BIN)

@@ -110,6 +110,34 @@ static int apply_option(struct job_options *o, struct job_kvs *kv, const char *k
 	return 0;
 }
 
+/*
+ * fio reads kb_base before every other option of a section, whatever the
+ * order they are written in ("bsrange=4k-16k" then "kb_base=1000" is
+ * 4000-16000). Options here are applied as they come, so a kb_base that
+ * arrives late re-reads the options its section already set.
+ */
+static int apply_section(struct job_options *o, struct job_kvs *kv, const char *key,
+			 const char *value, const char *file, int line, char *err, size_t errlen)
+{
+	if (apply_option(o, kv, key, value, file, line, err, errlen))
+		return -1;
+	if (strcmp(key, "kb_base"))
+		return 0;
+	for (size_t i = 0; i < kv->n; i++) {
+		const struct job_kv *e = &kv->v[i];
+		char why[JOB_ERR_LEN];
+
+		if (!strcmp(e->key, "kb_base"))
+			continue;
+		if (apply_option(o, NULL, e->key, e->value, e->file, e->line, why, sizeof(why))) {
+			snprintf(err, errlen, "%s:%d: %s (read again with kb_base=%s)", e->file,
+				 e->line, why, value ? value : "");
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static struct job_desc *new_job(struct job_set *js, const char *name, const char *file, int line,
 				char *err, size_t errlen)
 {
@@ -163,16 +191,16 @@ static int on_ini(void *ctx, const struct ini_event *ev, char *err, size_t errle
 		return -1;
 	}
 	if (!fc->job)
-		return apply_option(&fc->js->global, &fc->js->global_kv, ev->key, ev->value,
-				    ev->file, ev->line, err, errlen);
+		return apply_section(&fc->js->global, &fc->js->global_kv, ev->key, ev->value,
+				     ev->file, ev->line, err, errlen);
 	if (!strcmp(ev->key, "name")) {
 		/* A section is named by its header; name= would rename it. */
 		snprintf(err, errlen, "option 'name' inside a job section: the job is named [%s]",
 			 ev->section);
 		return -1;
 	}
-	return apply_option(&fc->job->o, &fc->job->kv, ev->key, ev->value, ev->file, ev->line,
-			    err, errlen);
+	return apply_section(&fc->job->o, &fc->job->kv, ev->key, ev->value, ev->file, ev->line,
+			     err, errlen);
 }
 
 int job_parse_file(struct job_set *js, const char *path, char *err, size_t errlen)

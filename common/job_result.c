@@ -5,6 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+const char *const jr_ddir_keys[DDIR_NR] = { "read", "write", "trim" };
+const char *const jr_depth_keys[JR_DEPTH_NR] = { "1", "2", "4", "8", "16", "32", ">=64" };
+const char *const jr_batch_keys[JR_DEPTH_NR] = { "0", "4", "8", "16", "32", "64", ">=64" };
+const char *const jr_lat_keys[JR_LAT_M_NR] = { "2",   "4",   "10",  "20",   "50",   "100",
+					       "250", "500", "750", "1000", "2000", ">=2000" };
+
 const struct jr_group *jr_group_of(const struct jr_group *g, size_t n, int groupid)
 {
 	for (size_t i = 0; i < n; i++)
@@ -27,10 +33,10 @@ int jr_groups(const struct jr_run *r, struct jr_group **out, size_t *n)
 		if (!grp) {
 			grp = &g[ng++];
 			grp->groupid = j->groupid;
-			grp->kb_base = j->kb_base;
 			for (int d = 0; d < DDIR_NR; d++)
 				grp->min_bw[d] = grp->min_run[d] = UINT64_MAX;
 		}
+		grp->kb_base = j->kb_base; /* fio: the group's last job's */
 		for (int d = 0; d < DDIR_NR; d++) {
 			const struct jr_ddir *dd = &j->dir[d];
 

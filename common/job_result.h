@@ -71,8 +71,14 @@ struct jr_job {
 	size_t nopts;
 	uint32_t kb_base;
 
-	/* What the report's header line shows. */
-	uint32_t rw, ioengine, iodepth;
+	/*
+	 * What the report's header line shows. rw and ioengine are text, as
+	 * fio names them: a result loaded from fio's own JSON may name an
+	 * engine iomatrix does not have.
+	 */
+	char rw[32];
+	char ioengine[64];
+	uint32_t iodepth;
 	uint32_t bs_min[DDIR_NR], bs_max[DDIR_NR];
 	int thread;
 
@@ -131,6 +137,16 @@ struct jr_group {
 	uint64_t min_bw[DDIR_NR], max_bw[DDIR_NR];
 	uint64_t min_run[DDIR_NR], max_run[DDIR_NR];
 };
+
+/*
+ * fio's JSON key names, shared by the writer (report_json.c) and the host's
+ * loader: the directions, the IO depth and batch buckets, the latency
+ * buckets (latency_ns and latency_us use the first JR_LAT_N_NR).
+ */
+extern const char *const jr_ddir_keys[DDIR_NR];
+extern const char *const jr_depth_keys[JR_DEPTH_NR];
+extern const char *const jr_batch_keys[JR_DEPTH_NR];
+extern const char *const jr_lat_keys[JR_LAT_M_NR];
 
 /* Groups of r in order; *out is malloc'd. Returns 0 or -1 (out of memory). */
 int jr_groups(const struct jr_run *r, struct jr_group **out, size_t *n);

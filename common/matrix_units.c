@@ -9,77 +9,32 @@
 #include <string.h>
 #include <strings.h>
 
-struct unit {
-	const char *name;
-	double factor;
-};
+#include "units.h"
 
-static const struct unit size_units[] = {
-	{"", 1},
-	{"b", 1},
-	{"k", 1024.0},
-	{"kb", 1024.0},
-	{"kib", 1024.0},
-	{"m", 1048576.0},
-	{"mb", 1048576.0},
-	{"mib", 1048576.0},
-	{"g", 1073741824.0},
-	{"gb", 1073741824.0},
-	{"gib", 1073741824.0},
-	{"t", 1099511627776.0},
-	{"tb", 1099511627776.0},
-	{"tib", 1099511627776.0},
-};
-
-static const struct unit time_units[] = {
-	{"", 1}, {"us", 1e-6}, {"ms", 1e-3}, {"s", 1}, {"m", 60}, {"h", 3600}, {"d", 86400},
-};
-
-static const struct unit *find_unit(const struct unit *t, size_t n, const char *name)
-{
-	for (size_t i = 0; i < n; i++)
-		if (!strcasecmp(t[i].name, name))
-			return &t[i];
-	return NULL;
-}
-
+/*
+ * One reading of numbers in the whole tree: matrix values end up in fio
+ * options (--set bs=...), so they are read exactly as the engine reads
+ * them, with fio's default kb_base.
+ */
 int mx_parse_size(const char *s, uint64_t *out)
 {
-	const struct unit *u;
-	unsigned long long n = 0;
-	const char *p = s;
+	char err[UNITS_ERR_LEN];
 
-	if (!isdigit((unsigned char)*p))
-		return -1;
-	for (; isdigit((unsigned char)*p); p++) {
-		if (n > (UINT64_MAX - 9) / 10)
-			return -1;
-		n = n * 10 + (unsigned)(*p - '0');
-	}
-	u = find_unit(size_units, sizeof(size_units) / sizeof(size_units[0]), p);
-	if (!u)
-		return -1;
-	if (n && (double)n * u->factor >= 18446744073709551616.0)
-		return -1;
-	*out = (uint64_t)n * (uint64_t)u->factor;
-	return 0;
+	if (!isdigit((unsigned char)*s))
+		return -1; /* no expressions, percentages or keywords in a matrix */
+	return units_size(s, 1024, out, err, sizeof(err));
 }
 
 int mx_parse_duration(const char *s, double *seconds)
 {
-	const struct unit *u;
-	char *end;
-	double v;
+	char err[UNITS_ERR_LEN];
+	uint64_t us;
 
 	if (!isdigit((unsigned char)*s) && *s != '.')
 		return -1;
-	v = strtod(s, &end);
-	if (end == s || !isfinite(v) || v < 0 || v > 1e9)
+	if (units_time_us(s, 1000000000ULL, &us, err, sizeof(err)))
 		return -1;
-	u = find_unit(time_units, sizeof(time_units) / sizeof(time_units[0]), end);
-	if (!u)
-		return -1;
-	*seconds = v * u->factor;
+	*seconds = (double)us / 1e6;
 	return 0;
 }
 

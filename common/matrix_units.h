@@ -2,10 +2,9 @@
 /*
  * Sizes and durations as matrix files and fio job files write them.
  *
- * A size is a whole number of bytes with an optional unit, case-insensitive:
- * k, m, g, t and their spellings KiB/KB, MiB/MB, GiB/GB, TiB/TB, all powers
- * of 1024 as in fio's default (kb_base=1024: "4k" and "4KB" are 4096), and
- * an optional trailing "b" or "B" after a bare number ("512b").
+ * A size is read by the engine's units_size (units.h) with fio's default
+ * kb_base=1024: "4k", "4KB" and "4KiB" are 4096, "1.5g" is 1.5 GiB; it
+ * must start with a digit (no expressions or percentages in a matrix).
  *
  * A duration is a decimal number with an optional unit: us, ms, s, m, h, d;
  * without a unit it is seconds, as fio's runtime= reads it.

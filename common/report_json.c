@@ -95,15 +95,33 @@ static void dist_obj(struct jw *j, const char *key, const char *const *names, co
 	jw_obj_end(j);
 }
 
+/*
+ * What the normal report shows and fio's JSON leaves out (the header line,
+ * the pid and time of the job line): so a loaded result prints the same
+ * text as the run did (host/jr_load.c).
+ */
+static void header_obj(struct jw *j, const struct jr_job *job)
+{
+	jw_int(j, "pid", job->pid);
+	jw_int(j, "end_time", (long long)job->end_time);
+	jw_str(j, "rw", job->rw);
+	jw_str(j, "ioengine", job->ioengine);
+	jw_uint(j, "iodepth", job->iodepth);
+	jw_arr_begin(j, "bs_min");
+	for (int d = 0; d < DDIR_NR; d++)
+		jw_uint(j, NULL, job->bs_min[d]);
+	jw_arr_end(j);
+	jw_arr_begin(j, "bs_max");
+	for (int d = 0; d < DDIR_NR; d++)
+		jw_uint(j, NULL, job->bs_max[d]);
+	jw_arr_end(j);
+	jw_uint(j, "kb_base", job->kb_base);
+	jw_bool(j, "thread", job->thread != 0);
+}
+
 static void job_obj(struct jw *j, const struct jr_job *job, const struct jr_group *g, int plus,
 		    time_t now)
 {
-	static const char *const depth[] = { "1", "2", "4", "8", "16", "32", ">=64" };
-	static const char *const batch[] = { "0", "4", "8", "16", "32", "64", ">=64" };
-	static const char *const lat[] = { "2",	  "4",	 "10",	"20",	"50",	"100",
-					   "250", "500", "750", "1000", "2000", ">=2000" };
-	static const char *const names[] = { "read", "write", "trim" };
-
 	jw_obj_begin(j, NULL);
 	jw_str(j, "jobname", job->name);
 	jw_int(j, "groupid", job->groupid);
@@ -113,7 +131,7 @@ static void job_obj(struct jw *j, const struct jr_job *job, const struct jr_grou
 	if (job->nopts) /* fio leaves the key out for a job that sets nothing itself */
 		kvs(j, "job options", job->opts, job->nopts);
 	for (int d = 0; d < DDIR_NR; d++)
-		ddir_obj(j, names[d], job, d, g, plus);
+		ddir_obj(j, jr_ddir_keys[d], job, d, g, plus);
 	jw_obj_begin(j, "sync");
 	jw_uint(j, "total_ios", job->sync_total_ios);
 	lat_obj(j, "lat_ns", job, &job->sync_lat, job->clat_percentiles || job->lat_percentiles,
@@ -125,16 +143,18 @@ static void job_obj(struct jw *j, const struct jr_job *job, const struct jr_grou
 	jw_uint(j, "ctx", job->ctx);
 	jw_uint(j, "majf", job->majf);
 	jw_uint(j, "minf", job->minf);
-	dist_obj(j, "iodepth_level", depth, job->iodepth_level, JR_DEPTH_NR);
-	dist_obj(j, "iodepth_submit", batch, job->iodepth_submit, JR_DEPTH_NR);
-	dist_obj(j, "iodepth_complete", batch, job->iodepth_complete, JR_DEPTH_NR);
-	dist_obj(j, "latency_ns", lat, job->latency_ns, JR_LAT_N_NR);
-	dist_obj(j, "latency_us", lat, job->latency_us, JR_LAT_U_NR);
-	dist_obj(j, "latency_ms", lat, job->latency_ms, JR_LAT_M_NR);
+	dist_obj(j, "iodepth_level", jr_depth_keys, job->iodepth_level, JR_DEPTH_NR);
+	dist_obj(j, "iodepth_submit", jr_batch_keys, job->iodepth_submit, JR_DEPTH_NR);
+	dist_obj(j, "iodepth_complete", jr_batch_keys, job->iodepth_complete, JR_DEPTH_NR);
+	dist_obj(j, "latency_ns", jr_lat_keys, job->latency_ns, JR_LAT_N_NR);
+	dist_obj(j, "latency_us", jr_lat_keys, job->latency_us, JR_LAT_U_NR);
+	dist_obj(j, "latency_ms", jr_lat_keys, job->latency_ms, JR_LAT_M_NR);
 	jw_uint(j, "latency_depth", job->latency_depth);
 	jw_uint(j, "latency_target", 0);
 	jw_double(j, "latency_percentile", 100.0);
 	jw_uint(j, "latency_window", 0);
+	if (job->description && *job->description)
+		jw_str(j, "desc", job->description);
 	jw_obj_begin(j, "iomatrix");
 	jw_uint(j, "jobs", job->members);
 	jw_str(j, "error_message", job->errmsg);
@@ -142,6 +162,7 @@ static void job_obj(struct jw *j, const struct jr_job *job, const struct jr_grou
 	jw_uint(j, "loops_done", job->loops_done);
 	jw_uint(j, "verify_blocks", job->verify_blocks);
 	jw_uint(j, "verify_errors", job->verify_errors);
+	header_obj(j, job);
 	jw_obj_end(j);
 	jw_obj_end(j);
 }

@@ -49,14 +49,17 @@ void report_num2str(char *buf, size_t len, uint64_t num, int maxlen, int base, i
 
 	snprintf(frac, sizeof(frac), "%.*f", maxlen - (int)strlen(tmp) - 1,
 		 (double)modulo / (double)thousand);
-	/* fio prints the digits after "0." (a rounded-up 1.0 keeps its "0", as in fio). */
+	/*
+	 * fio prints the digits after "0."; a fraction that rounds up to 1.0
+	 * carries into the integer and keeps its "0" (11977 -> "12.0k").
+	 */
+	if (frac[0] == '1')
+		num++;
 	snprintf(buf, len, "%llu.%s%s%s", (unsigned long long)num, frac + 2, prefix[post],
 		 unitstr[unit]);
 }
 
 #define SIG_FIGS 4
-
-static const char *ddir_name[] = { "read", "write", "trim" };
 
 static void header_lines(FILE *f, const struct jr_run *r)
 {
@@ -64,20 +67,22 @@ static void header_lines(FILE *f, const struct jr_run *r)
 
 	for (size_t i = 0; i < r->njobs; i++) {
 		const struct jr_job *j = &r->jobs[i];
+		int i2p = j->kb_base == 1024; /* fio: the job's own kb_base */
 
 		/* fio prints this once per job, then "..." for its clones. */
 		if (i > 0 && !strcmp(j->name, r->jobs[i - 1].name) && j->groupid == r->jobs[i - 1].groupid)
 			continue;
 		for (int d = 0; d < DDIR_NR; d++) {
-			report_num2str(lo[d], sizeof(lo[d]), j->bs_min[d], SIG_FIGS, 1, 1, N2S_BYTE);
-			report_num2str(hi[d], sizeof(hi[d]), j->bs_max[d], SIG_FIGS, 1, 1, N2S_BYTE);
+			report_num2str(lo[d], sizeof(lo[d]), j->bs_min[d], SIG_FIGS, 1, i2p,
+				       N2S_BYTE);
+			report_num2str(hi[d], sizeof(hi[d]), j->bs_max[d], SIG_FIGS, 1, i2p,
+				       N2S_BYTE);
 		}
 		fprintf(f,
 			"%s: (g=%d): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, ioengine=%s, "
 			"iodepth=%u\n",
-			j->name, j->groupid, option_choice_name("rw", j->rw), lo[0], hi[0], lo[1],
-			hi[1], lo[2], hi[2], option_choice_name("ioengine", j->ioengine),
-			j->iodepth);
+			j->name, j->groupid, j->rw, lo[0], hi[0], lo[1], hi[1], lo[2], hi[2],
+			j->ioengine, j->iodepth);
 		if (j->members > 1 || (i + 1 < r->njobs && !strcmp(r->jobs[i + 1].name, j->name) &&
 					r->jobs[i + 1].groupid == j->groupid))
 			fprintf(f, "...\n");
@@ -170,7 +175,9 @@ static void percentile_lines(FILE *f, const char *pre, const struct jr_job *j,
 static void ddir_lines(FILE *f, const struct jr_job *j, int d, const struct jr_group *g)
 {
 	const struct jr_ddir *dd = &j->dir[d];
-	int i2p = j->kb_base == 1024;
+	/* fio: the group's kb_base (its last job's), for every job in it */
+	uint32_t kb_base = g ? g->kb_base : j->kb_base;
+	int i2p = kb_base == 1024;
 	char io[32], bw[32], bwalt[32], iops[32];
 	uint64_t bwv, iopsv;
 
@@ -182,8 +189,8 @@ static void ddir_lines(FILE *f, const struct jr_job *j, int d, const struct jr_g
 	report_num2str(bw, sizeof(bw), bwv, SIG_FIGS, 1, i2p, N2S_BYTEPERSEC);
 	report_num2str(bwalt, sizeof(bwalt), bwv, SIG_FIGS, 1, !i2p, N2S_BYTEPERSEC);
 	report_num2str(iops, sizeof(iops), iopsv, SIG_FIGS, 1, 0, N2S_NONE);
-	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", ddir_name[d], iops, bw, bwalt, io,
-		(unsigned long long)dd->runtime_ms, d == DDIR_WRITE ? "; 0 zone resets" : "");
+	fprintf(f, "  %s: IOPS=%s, BW=%s (%s)(%s/%llumsec)%s\n", jr_ddir_keys[d], iops, bw, bwalt,
+		io, (unsigned long long)dd->runtime_ms, d == DDIR_WRITE ? "; 0 zone resets" : "");
 	lat_line(f, "slat", &dd->slat);
 	lat_line(f, "clat", &dd->clat);
 	lat_line(f, " lat", &dd->lat);
@@ -193,7 +200,7 @@ static void ddir_lines(FILE *f, const struct jr_job *j, int d, const struct jr_g
 		percentile_lines(f, "lat", j, &dd->lat);
 	if (dd->bw_samples) {
 		double min = (double)dd->bw_min, max = (double)dd->bw_max, mean = dd->bw_mean,
-		       dev = dd->bw_dev, kb = (double)j->kb_base;
+		       dev = dd->bw_dev, kb = (double)kb_base;
 		const char *unit = i2p ? "KiB" : "kB";
 
 		if (mean > kb * kb) {
@@ -253,8 +260,6 @@ static void job_block(FILE *f, const struct jr_job *j, const struct jr_group *g)
 {
 	static const char *const lat_ranges[] = { "2=",	  "4=",	  "10=",  "20=",   "50=",  "100=",
 						  "250=", "500=", "750=", "1000=", "2000=", ">=2000=" };
-	static const char *const depth_keys[] = { "1", "2", "4", "8", "16", "32", ">=64" };
-	static const char *const batch_keys[] = { "0", "4", "8", "16", "32", "64", ">=64" };
 	char when[64];
 	struct tm tm;
 
@@ -285,9 +290,9 @@ static void job_block(FILE *f, const struct jr_job *j, const struct jr_group *g)
 	fprintf(f, "  cpu          : usr=%3.2f%%, sys=%3.2f%%, ctx=%llu, majf=%llu, minf=%llu\n",
 		j->usr_cpu, j->sys_cpu, (unsigned long long)j->ctx, (unsigned long long)j->majf,
 		(unsigned long long)j->minf);
-	dist_line(f, "  IO depths    : ", depth_keys, j->iodepth_level);
-	dist_line(f, "     submit    : ", batch_keys, j->iodepth_submit);
-	dist_line(f, "     complete  : ", batch_keys, j->iodepth_complete);
+	dist_line(f, "  IO depths    : ", jr_depth_keys, j->iodepth_level);
+	dist_line(f, "     submit    : ", jr_batch_keys, j->iodepth_submit);
+	dist_line(f, "     complete  : ", jr_batch_keys, j->iodepth_complete);
 	fprintf(f,
 		"     issued rwts: total=%llu,%llu,%llu,%llu short=%llu,%llu,%llu,0 "
 		"dropped=%llu,%llu,%llu,0\n",
@@ -302,7 +307,6 @@ static void job_block(FILE *f, const struct jr_job *j, const struct jr_group *g)
 	if (j->verify_blocks)
 		fprintf(f, "     verify    : blocks=%llu, bad=%llu\n",
 			(unsigned long long)j->verify_blocks, (unsigned long long)j->verify_errors);
-	fprintf(f, "\n");
 }
 
 static void group_lines(FILE *f, const struct jr_group *g)
@@ -310,7 +314,8 @@ static void group_lines(FILE *f, const struct jr_group *g)
 	static const char *const names[] = { "   READ", "  WRITE", "   TRIM" };
 	int i2p = g->kb_base == 1024;
 
-	fprintf(f, "Run status group %d (all jobs):\n", g->groupid);
+	/* fio 3.33: no blank line between job blocks, one before each group. */
+	fprintf(f, "\nRun status group %d (all jobs):\n", g->groupid);
 	for (int d = 0; d < DDIR_NR; d++) {
 		char io[32], ioalt[32], agg[32], aggalt[32], mn[32], mnalt[32], mx[32], mxalt[32];
 
@@ -344,11 +349,8 @@ int report_normal(FILE *f, const struct jr_run *r)
 	fprintf(f, "\n");
 	for (size_t i = 0; i < r->njobs; i++)
 		job_block(f, &r->jobs[i], jr_group_of(groups, ng, r->jobs[i].groupid));
-	for (size_t i = 0; i < ng; i++) {
+	for (size_t i = 0; i < ng; i++)
 		group_lines(f, &groups[i]);
-		if (i + 1 < ng)
-			fprintf(f, "\n");
-	}
 	if (r->ndisks) {
 		fprintf(f, "\nDisk stats (read/write):\n");
 		for (size_t i = 0; i < r->ndisks; i++) {

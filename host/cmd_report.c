@@ -2,13 +2,19 @@
 /*
  * iomatrix report RESULT_SET: one run rendered. A summary per cell (status,
  * the mean of each metric over the repeats, its relative stddev, n) and,
- * with --full, every record's fio-like report (report_full.c, the seam for
- * the engine's formatter).
+ * with --full, every record's report as the runner printed it (fio's
+ * normal output, or dd's), through report_full.c.
+ *
+ * iomatrix report FILE: the same report of one output file (fio's or
+ * iomatrix-runner's JSON, a dd result, one record), for reading a result
+ * made outside a result set beside fio's own text.
  */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "byte_buf.h"
 #include "cli.h"
 #include "commands.h"
 #include "compare.h"
@@ -40,15 +46,17 @@ static const struct cli_opt report_opts[] = {
 	{ "where", 'w', CLI_STRING, OFF(where), NULL, 0, 0, "DIM=V,...",
 	  "only cells with these values" },
 	{ "full", 0, CLI_FLAG, OFF(full), NULL, 0, 0, NULL,
-	  "add every record's full fio-like report (text, markdown, html)" },
+	  "add every record's report as the runner printed it (text, markdown, html)" },
 };
 
 static const struct cli_cmd report_cmd = {
 	.name = "report",
-	.synopsis = "RESULT_SET",
+	.synopsis = "RESULT_SET|FILE",
 	.about = "Renders one result set: per cell its status and, per metric, the mean over\n"
 		 "the repeats (harmonic for rates), relative stddev and n. --full adds each\n"
-		 "record's report in fio's layout.",
+		 "record's report as the runner printed it (fio's normal output, or dd's).\n"
+		 "Given a FILE (fio's or iomatrix-runner's JSON output, a dd result, one\n"
+		 "record), prints its report the same way.",
 	.opts = report_opts,
 	.nopts = sizeof(report_opts) / sizeof(report_opts[0]),
 	.min_pos = 1,
@@ -235,8 +243,10 @@ static int render_text(const struct report *r, FILE *f)
 		if (!cmp_cell_selected(c, &r->sel))
 			continue;
 		fprintf(f, "\n%s%s%s\n", md ? "### " : "=== ", c->key, md ? "\n\n```" : "");
-		for (size_t k = 0; k < c->nrecs; k++)
+		for (size_t k = 0; k < c->nrecs; k++) {
+			fputs(k ? "\n" : "", f);
 			report_full_record(f, c->recs[k]);
+		}
 		if (md)
 			fputs("```\n", f);
 	}
@@ -336,8 +346,10 @@ static int render_html(const struct report *r, FILE *f)
 		mem = open_memstream(&buf, &len);
 		if (!mem)
 			return -1;
-		for (size_t k = 0; k < c->nrecs; k++)
+		for (size_t k = 0; k < c->nrecs; k++) {
+			fputs(k ? "\n" : "", mem);
 			report_full_record(mem, c->recs[k]);
+		}
 		if (fclose(mem)) {
 			free(buf);
 			return -1;
@@ -350,6 +362,65 @@ static int render_html(const struct report *r, FILE *f)
 	return 0;
 }
 
+/* --output, or stdout; NULL (after a message) when it cannot be opened. */
+static FILE *open_out(const char *path)
+{
+	FILE *out = path ? fopen(path, "w") : stdout;
+
+	if (!out)
+		perror(path);
+	return out;
+}
+
+/* Closes what open_out opened; 0, or 2 when rendering (failed) or writing failed. */
+static int close_out(FILE *out, const char *path, int failed)
+{
+	int rc = 0;
+
+	if (failed || fflush(out) || ferror(out)) {
+		fprintf(stderr, "iomatrix report: writing %s failed\n", path ? path : "stdout");
+		rc = 2;
+	}
+	if (out != stdout && fclose(out)) {
+		perror(path);
+		rc = 2;
+	}
+	return rc;
+}
+
+/* fio's JSON output of a long json+ run is a few MB. */
+#define MAX_OUTPUT_FILE (256u << 20)
+
+/* iomatrix report FILE: one output file's report, as text. */
+static int report_file(const struct report_args *a, const char *path)
+{
+	struct byte_buf b = { 0 };
+	char err[1024];
+	FILE *out;
+	int rc = 2;
+
+	if (a->format != R_TEXT || a->metric || a->where) {
+		fprintf(stderr, "iomatrix report: %s is a file: --format, --metric and --where "
+				"apply to result sets only\n",
+			path);
+		return 2;
+	}
+	if (byte_buf_read_file(&b, path, MAX_OUTPUT_FILE, err, sizeof(err))) {
+		fprintf(stderr, "iomatrix report: %s\n", err);
+		return 2;
+	}
+	out = open_out(a->out);
+	if (out) {
+		if (report_full_output(out, (const char *)b.data, b.len, err, sizeof(err)))
+			fprintf(stderr, "iomatrix report: %s: %s\n", path, err);
+		else
+			rc = 0;
+		rc = close_out(out, a->out, 0) ? 2 : rc;
+	}
+	byte_buf_free(&b);
+	return rc;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report_args a = { 0 };
@@ -358,11 +429,14 @@ int cmd_report(int argc, char **argv)
 	struct cmp_filter *where = NULL;
 	size_t npos, nwhere = 0;
 	char *pos[1], err[1024];
-	FILE *out = stdout;
+	struct stat st;
+	FILE *out;
 	int rc = 2, prc = cli_parse(&report_cmd, argc, argv, &a, pos, &npos);
 
 	if (prc)
 		return prc > 0 ? 0 : 2;
+	if (!stat(pos[0], &st) && !S_ISDIR(st.st_mode))
+		return report_file(&a, pos[0]);
 	if (a.metric && cmp_parse_metrics("report", a.metric, &r.ms, &r.nms))
 		goto out_args;
 	if (!a.metric) {
@@ -382,22 +456,12 @@ int cmd_report(int argc, char **argv)
 	r.sel.nwhere = nwhere;
 	r.full = a.full;
 	r.format = a.format;
-	if (a.out && !(out = fopen(a.out, "w"))) {
-		perror(a.out);
-		goto out_set;
-	}
-	rc = (a.format == R_JSON   ? render_json
-	      : a.format == R_HTML ? render_html
-				   : render_text)(&r, out);
-	if (rc || fflush(out) || ferror(out)) {
-		fprintf(stderr, "iomatrix report: writing %s failed\n", a.out ? a.out : "stdout");
-		rc = 2;
-	}
-	if (out != stdout && fclose(out)) {
-		perror(a.out);
-		rc = 2;
-	}
-out_set:
+	out = open_out(a.out);
+	if (out)
+		rc = close_out(out, a.out,
+			       (a.format == R_JSON   ? render_json
+				: a.format == R_HTML ? render_html
+						     : render_text)(&r, out));
 	rs_free(&rs);
 out_args:
 	cmp_free_where(where, nwhere);

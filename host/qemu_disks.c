@@ -12,34 +12,18 @@
 #include <unistd.h>
 
 #include "qemu_disks.h"
+#include "units.h"
 
-static const struct {
-	const char *suffix;
-	unsigned shift;
-} size_units[] = {
-	{"", 0},   {"K", 10},	{"KiB", 10}, {"M", 20},	  {"MiB", 20},
-	{"G", 30}, {"GiB", 30}, {"T", 40},   {"TiB", 40},
-};
-
+/* Sizes read as everywhere else in iomatrix: fio's units, powers of 1024. */
 int qd_parse_size(const char *s, unsigned long long *out)
 {
-	unsigned long long v;
-	char *end;
+	char err[UNITS_ERR_LEN];
+	uint64_t v;
 
-	if (!s || s[0] < '0' || s[0] > '9')
+	if (!s || s[0] < '0' || s[0] > '9' || units_size(s, 1024, &v, err, sizeof(err)))
 		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno)
-		return -1;
-	for (size_t i = 0; i < sizeof(size_units) / sizeof(size_units[0]); i++)
-		if (!strcasecmp(end, size_units[i].suffix)) {
-			if (size_units[i].shift && v > (ULLONG_MAX >> size_units[i].shift))
-				return -1;
-			*out = v << size_units[i].shift;
-			return 0;
-		}
-	return -1;
+	*out = v;
+	return 0;
 }
 
 int qd_create(const char *dir, int n, unsigned long long size, bool temporary,

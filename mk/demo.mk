@@ -2,8 +2,8 @@
 # kernel, boot it in QEMU with four sparse 1 GiB disks running the quick
 # matrix (the console shown live, ending with the summary table and the
 # appliance's clean power-off), then extract the records from the serial
-# log into a result set and print its summary, and `iomatrix report` of it
-# once that command exists in the tree. Everything lands in build/demo/.
+# log into a result set, print its summary and `iomatrix report` of it.
+# Everything lands in build/demo/.
 #   make demo DEMO_QEMU_ARGS='--append iomatrix.debug'
 #   make demo DEMO_MATRIX=seed003-btrfs-seqread
 DEMO_DIR       ?= $(BUILD)/demo
@@ -20,8 +20,4 @@ demo: all
 		--append iomatrix.matrix=$(DEMO_MATRIX) --serial-log $(DEMO_DIR)/serial.log \
 		--timeout 3600 $(DEMO_QEMU_ARGS)
 	$(BUILD)/iomatrix extract $(DEMO_DIR)/serial.log -o $(DEMO_DIR)/results --force
-	@if $(BUILD)/iomatrix report --help >/dev/null 2>&1; then \
-		$(BUILD)/iomatrix report $(DEMO_DIR)/results; \
-	else \
-		echo "(iomatrix report is not in this tree yet: the records are in $(DEMO_DIR)/results/records)"; \
-	fi
+	$(BUILD)/iomatrix report $(DEMO_DIR)/results

@@ -16,14 +16,14 @@ static void add_name(struct disk_watch *w, const char *name)
 	for (size_t i = 0; i < w->n; i++)
 		if (!strcmp(w->d[i].name, name))
 			return;
-	if (w->n >= DISKS_MAX)
+	if (w->n >= DISK_WATCH_MAX)
 		return;
 	memset(&w->d[w->n], 0, sizeof(w->d[0]));
 	snprintf(w->d[w->n].name, sizeof(w->d[0].name), "%s", name);
 	w->n++;
 }
 
-void disks_add(struct disk_watch *w, dev_t dev)
+void disk_watch_add(struct disk_watch *w, dev_t dev)
 {
 	char path[PATH_MAX], link[PATH_MAX];
 	const char *name;
@@ -90,9 +90,9 @@ static void read_all(struct disk_watch *w, struct jr_disk *snap)
 	fclose(f);
 }
 
-void disks_start(struct disk_watch *w)
+void disk_watch_start(struct disk_watch *w)
 {
-	struct jr_disk snap[DISKS_MAX];
+	struct jr_disk snap[DISK_WATCH_MAX];
 
 	read_all(w, snap);
 	for (size_t i = 0; i < w->n; i++) {
@@ -105,9 +105,9 @@ void disks_start(struct disk_watch *w)
 	w->t0_ms = clock_ns() / 1000000;
 }
 
-void disks_stop(struct disk_watch *w)
+void disk_watch_stop(struct disk_watch *w)
 {
-	struct jr_disk snap[DISKS_MAX];
+	struct jr_disk snap[DISK_WATCH_MAX];
 	uint64_t msec = clock_ns() / 1000000 - w->t0_ms;
 
 	read_all(w, snap);

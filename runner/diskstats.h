@@ -12,18 +12,18 @@
 
 #include "job_result.h"
 
-#define DISKS_MAX 64
+#define DISK_WATCH_MAX 64
 
 struct disk_watch {
-	struct jr_disk d[DISKS_MAX]; /* holds the counters at start, then the deltas */
+	struct jr_disk d[DISK_WATCH_MAX]; /* holds the counters at start, then the deltas */
 	size_t n;
 	uint64_t t0_ms;
 };
 
 /* Adds the device dev (and its slaves); devices without a name (tmpfs) are skipped. */
-void disks_add(struct disk_watch *w, dev_t dev);
-void disks_start(struct disk_watch *w);
-/* Turns the counters into deltas since disks_start, with util. */
-void disks_stop(struct disk_watch *w);
+void disk_watch_add(struct disk_watch *w, dev_t dev);
+void disk_watch_start(struct disk_watch *w);
+/* Turns the counters into deltas since disk_watch_start, with util. */
+void disk_watch_stop(struct disk_watch *w);
 
 #endif

@@ -178,7 +178,7 @@ static void watch_disks(const struct job_set *js, struct slot *slots, size_t nsl
 			char *slash;
 
 			if (!stat(jf.f[f].path, &st)) {
-				disks_add(dw, S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev);
+				disk_watch_add(dw, S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev);
 				continue;
 			}
 			/* Not created yet: the filesystem of its directory. */
@@ -186,9 +186,9 @@ static void watch_disks(const struct job_set *js, struct slot *slots, size_t nsl
 			if (slash) {
 				*slash = '\0';
 				if (!stat(jf.f[f].path, &st))
-					disks_add(dw, st.st_dev);
+					disk_watch_add(dw, st.st_dev);
 			} else if (!stat(".", &st)) {
-				disks_add(dw, st.st_dev);
+				disk_watch_add(dw, st.st_dev);
 			}
 		}
 		files_free(&jf);
@@ -264,7 +264,7 @@ int job_run(const struct job_set *js, struct jr_run *out, char *err, size_t errl
 	out->timestamp = now.tv_sec;
 	out->timestamp_ms = (uint64_t)now.tv_sec * 1000 + (uint64_t)now.tv_nsec / 1000000;
 	watch_disks(js, slots, nslots, dw);
-	disks_start(dw);
+	disk_watch_start(dw);
 
 	for (int g = 0; g < ngroups; g++) {
 		int refused = 0;
@@ -300,7 +300,7 @@ int job_run(const struct job_set *js, struct jr_run *out, char *err, size_t errl
 			goto out;
 		}
 	}
-	disks_stop(dw);
+	disk_watch_stop(dw);
 	if (build_results(js, slots, nslots, out)) {
 		snprintf(err, errlen, "out of memory for the results");
 		goto out;

@@ -3,6 +3,7 @@
 #include "stats.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -314,8 +315,9 @@ int stats_finalize(struct job_stats *const *m, unsigned n, const struct job_opti
 	jr->members = n;
 	jr->pid = m[0]->pid;
 	jr->kb_base = o->kb_base;
-	jr->rw = o->rw;
-	jr->ioengine = o->ioengine;
+	snprintf(jr->rw, sizeof(jr->rw), "%s", option_choice_name("rw", o->rw));
+	snprintf(jr->ioengine, sizeof(jr->ioengine), "%s",
+		 option_choice_name("ioengine", o->ioengine));
 	jr->iodepth = o->iodepth;
 	jr->latency_depth = o->iodepth;
 	jr->thread = (int)o->thread;

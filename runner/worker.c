@@ -204,8 +204,19 @@ static int next_offset(struct wstate *s, unsigned d, uint32_t *len, unsigned *fi
 		rel = *pos;
 		*pos += *len;
 	}
-	if (unlikely(rel + *len > f->io_len))
-		*len = (uint32_t)(f->io_len - rel);
+	if (unlikely(rel + *len > f->io_len)) {
+		/*
+		 * As fio: an IO never runs past the file, and a tail shorter
+		 * than the smallest block is left undone (a short O_DIRECT IO
+		 * would fail): the loop ends there.
+		 */
+		uint32_t min = s->o->bs_min[d];
+		uint64_t room = f->io_len - rel;
+
+		if (room < min)
+			return 0;
+		*len = (uint32_t)(room - room % min);
+	}
 	*off = f->io_start + rel;
 	s->loop_bytes += *len;
 	return 1;

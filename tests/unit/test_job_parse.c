@@ -229,6 +229,28 @@ static void test_values(void)
 	job_set_free(&js);
 }
 
+/* fio reads kb_base first in a section, wherever it is written. */
+static void test_kb_base_applies_to_the_whole_section(void)
+{
+	struct job_set js;
+	char err[JOB_ERR_LEN] = "";
+
+	CHECK_EQ_INT(parse_text(&js, "[j]\nbsrange=4k-16k\nsize=1m\nkb_base=1000\n", err), 0);
+	if (js.njobs == 1) {
+		CHECK_EQ_INT(js.jobs[0].o.bs_min[DDIR_READ], 4000);
+		CHECK_EQ_INT(js.jobs[0].o.bs_max[DDIR_READ], 16000);
+		CHECK_EQ_INT(js.jobs[0].o.size, 1000000);
+	}
+	job_set_free(&js);
+	/* the global section's sizes keep the global kb_base */
+	CHECK_EQ_INT(parse_text(&js, "[global]\nsize=1m\n[j]\nbs=8k\nkb_base=1000\n", err), 0);
+	if (js.njobs == 1) {
+		CHECK_EQ_INT(js.jobs[0].o.size, 1048576);
+		CHECK_EQ_INT(js.jobs[0].o.bs[DDIR_READ], 8000);
+	}
+	job_set_free(&js);
+}
+
 static void test_cmdhelp_covers_table(void)
 {
 	FILE *f = tmpfile();
@@ -252,6 +274,7 @@ int main(void)
 	RUN_TEST(test_global_overrides_cmdline_defaults);
 	RUN_TEST(test_errors_name_option_and_line);
 	RUN_TEST(test_values);
+	RUN_TEST(test_kb_base_applies_to_the_whole_section);
 	RUN_TEST(test_cmdhelp_covers_table);
 	CHECK_EXIT();
 }

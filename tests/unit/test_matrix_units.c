@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Sizes and durations as matrix files and job files write them. */
+/* Sizes and durations as matrix files and job files write them (fio's units). */
 #include "check.h"
 #include "matrix_units.h"
 
@@ -20,9 +20,12 @@ static void test_sizes(void)
 		{"1M", 1048576},
 		{"20G", 21474836480ULL},
 		{"1t", 1099511627776ULL},
+		/* read as the engine reads fio's options */
+		{"1.5g", 1610612736ULL},
+		{"4k ", 4096},
 	};
 	static const char *const bad[] = {
-		"", "k", "4x", "-1", "1.5g", " 4k", "4k ", "99999999999999999999", "20000000t"};
+		"", "k", "4x", "-1", " 4k", "(4k)", "99999999999999999999", "20000000t"};
 	uint64_t v;
 
 	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {

@@ -24,6 +24,9 @@ static void test_num2str_like_fio(void)
 	CHECK_EQ_STR(n2s(10737418240ULL, 4, 0, N2S_BYTE), "10.7GB");
 	CHECK_EQ_STR(n2s(4096, 4, 1, N2S_BYTE), "4096B");	     /* bs=(R) 4096B-4096B */
 	CHECK_EQ_STR(n2s(1048576, 4, 1, N2S_BYTE), "1024KiB");
+	/* 11.977k: the fraction rounds to 1.0 and carries, as fio 3.33 prints it */
+	CHECK_EQ_STR(n2s(11977, 4, 0, N2S_NONE), "12.0k");
+	CHECK_EQ_STR(n2s(99960, 4, 0, N2S_NONE), "100.0k");
 }
 
 int main(void)
