@@ -18,6 +18,7 @@
 #include "progress.h"
 #include "record.h"
 #include "results_setup.h"
+#include "run_order.h"
 #include "test_point.h"
 #include "watchdog.h"
 
@@ -37,7 +38,7 @@ struct run {
 	int cells; /* of the matrix */
 	struct disk_selection *disks;
 	char refused_note[512]; /* appended to skip reasons about disks */
-	bool *done;		/* [(index - 1) * stride + repeat]: recorded on an earlier boot */
+	bool *done;		/* at run_order_slot(): recorded on an earlier boot, or crashed */
 	int stride;		/* the largest repeats */
 };
 
@@ -80,7 +81,16 @@ static void emit_record(struct run *run, const struct cell_result *r)
 
 static bool *done_slot(struct run *run, const struct cell *c, int repeat)
 {
-	return &run->done[(size_t)(c->index - 1) * (size_t)run->stride + (size_t)repeat];
+	return &run->done[run_order_slot(run->stride, c->index, repeat)];
+}
+
+/* Whether this boot comes to cell c for the first time (its earlier repeats are done). */
+static bool first_this_boot(struct run *run, const struct cell *c, int repeat)
+{
+	for (int k = 0; k < repeat; k++)
+		if (!*done_slot(run, c, k))
+			return false;
+	return true;
 }
 
 /*
@@ -154,39 +164,30 @@ static bool about_disks(const char *why)
 	return strstr(why, "disks") != NULL;
 }
 
-static void skip_all_repeats(struct run *run, const struct cell *c, const char *why)
+static void skip_one(struct run *run, const struct cell *c, int repeat, const char *why)
 {
 	static struct cell_result r;
 
-	for (int i = 0; i < c->repeats; i++) {
-		if (*done_slot(run, c, i))
-			continue;
-		cell_skip(&r, c, i, why);
-		emit_record(run, &r);
-		cell_result_free(&r);
-	}
+	cell_skip(&r, c, repeat, why);
+	emit_record(run, &r);
+	cell_result_free(&r);
 }
 
-static void run_cell(struct run *run, struct progress *p, const struct cell *c)
+static void run_one(struct run *run, struct progress *p, const struct cell *c, int repeat)
 {
 	static struct cell_result r;
 	const struct cell_hooks hooks = {on_step, run};
+	char md[16];
 
-	for (int i = 0; i < c->repeats; i++) {
-		char md[16];
-
-		if (*done_slot(run, c, i))
-			continue;
-		snprintf(md, sizeof(md), "md%d", run->md_next++ % 1000);
-		progress_start(p, c, i);
-		cell_run(&r, c, i, run->disks->use, md, &hooks);
-		progress_end(p, &r);
-		results_setup_progress(run->results, RLOG_CELL, c->index, run->cells, i,
-				       run->seq + 1, "record");
-		emit_record(run, &r);
-		results_setup_progress(run->results, RLOG_IDLE, 0, run->cells, 0, run->seq, "");
-		cell_result_free(&r);
-	}
+	snprintf(md, sizeof(md), "md%d", run->md_next++ % 1000);
+	progress_start(p, c, repeat);
+	cell_run(&r, c, repeat, run->disks->use, md, &hooks);
+	progress_end(p, &r);
+	results_setup_progress(run->results, RLOG_CELL, c->index, run->cells, repeat, run->seq + 1,
+			       "record");
+	emit_record(run, &r);
+	results_setup_progress(run->results, RLOG_IDLE, 0, run->cells, 0, run->seq, "");
+	cell_result_free(&r);
 }
 
 static struct matrix *load_matrix(const struct appliance_config *cfg)
@@ -216,23 +217,48 @@ static void machine_for(struct machine *mc, const struct disk_selection *s,
 static int count_runs(struct run *run, const struct cell_list *cl, const struct cell_select *sel,
 		      double *est)
 {
-	int runs = 0;
+	struct run_order o;
+	const struct cell *c;
+	int runs = 0, repeat;
 
 	*est = 0;
-	for (int i = 0; i < cl->count; i++) {
-		const struct cell *c = &cl->cells[i];
-
+	run_order_start(&o, cl, run->done);
+	while (run_order_next(&o, &c, &repeat)) {
 		if (!cell_select_match(sel, c) || c->skip)
 			continue;
-		for (int k = 0; k < c->repeats; k++) {
-			if (*done_slot(run, c, k))
-				continue;
-			runs++;
-			if (c->estimate_s > 0)
-				*est += c->estimate_s;
-		}
+		runs++;
+		if (c->estimate_s > 0)
+			*est += c->estimate_s;
 	}
 	return runs;
+}
+
+/* Every run not done yet, in run_order.h's order: made, or recorded skipped. */
+static void run_all(struct run *run, struct progress *p, const struct cell_list *cl,
+		    const struct cell_select *sel)
+{
+	const struct appliance_config *cfg = run->cfg;
+	char why[MATRIX_ERR_LEN + 600];
+	struct run_order o;
+	const struct cell *c;
+	int repeat;
+
+	run_order_start(&o, cl, run->done);
+	while (run_order_next(&o, &c, &repeat)) {
+		if (!cell_select_match(sel, c)) {
+			snprintf(why, sizeof(why), "not selected (iomatrix.cells=%s)", cfg->cells);
+			skip_one(run, c, repeat, why);
+		} else if (c->skip) {
+			bool disks = about_disks(c->skip) && run->refused_note[0];
+
+			snprintf(why, sizeof(why), "%s%s%s%s", c->skip, disks ? " (refused: " : "",
+				 disks ? run->refused_note : "", disks ? ")" : "");
+			progress_skipped(p, c, repeat, why, first_this_boot(run, c, repeat));
+			skip_one(run, c, repeat, why);
+		} else {
+			run_one(run, p, c, repeat);
+		}
+	}
 }
 
 /* "vdb,vdc": the ids of the disks cells take, for the run's description. */
@@ -356,8 +382,7 @@ void matrix_run(const struct appliance_config *cfg, const struct disk_list *foun
 	used_disks(&disks, want.disks, sizeof(want.disks));
 	results_setup_plan(&rr, cfg, &want);
 	run.cells = cl.count;
-	for (int i = 0; i < cl.count; i++)
-		run.stride = cl.cells[i].repeats > run.stride ? cl.cells[i].repeats : run.stride;
+	run.stride = run_order_stride(&cl);
 	run.done = calloc((size_t)cl.count * (size_t)(run.stride ? run.stride : 1), 1);
 	if (!run.done)
 		fatal("out of memory for %d cells", cl.count);
@@ -379,24 +404,7 @@ void matrix_run(const struct appliance_config *cfg, const struct disk_list *foun
 	p.earlier = (int)rr.res.n;
 	if (crashed)
 		record_crash(&run, &p, &cl.cells[crash_cell - 1], crash_repeat);
-	for (int i = 0; i < cl.count; i++) {
-		const struct cell *c = &cl.cells[i];
-		char why[MATRIX_ERR_LEN + 600];
-
-		if (!cell_select_match(sel, c)) {
-			snprintf(why, sizeof(why), "not selected (iomatrix.cells=%s)", cfg->cells);
-			skip_all_repeats(&run, c, why);
-		} else if (c->skip) {
-			snprintf(why, sizeof(why), "%s%s%s%s", c->skip,
-				 about_disks(c->skip) && run.refused_note[0] ? " (refused: " : "",
-				 about_disks(c->skip) ? run.refused_note : "",
-				 about_disks(c->skip) && run.refused_note[0] ? ")" : "");
-			progress_skipped(&p, c, why);
-			skip_all_repeats(&run, c, why);
-		} else {
-			run_cell(&run, &p, c);
-		}
-	}
+	run_all(&run, &p, &cl, sel);
 	results_setup_progress(&rr, RLOG_DONE, 0, cl.count, 0, run.seq, "done");
 	progress_summary(&p, matrix_name(m));
 	results_setup_close(&rr);

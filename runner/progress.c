@@ -103,11 +103,12 @@ void progress_end(struct progress *p, const struct cell_result *r)
 	add_row(p, c, r->repeat, r->status, head);
 }
 
-void progress_skipped(struct progress *p, const struct cell *c, const char *why)
+void progress_skipped(struct progress *p, const struct cell *c, int repeat, const char *why,
+		      bool say)
 {
-	con_say("cell [#%d] %s: skipped: %s", c->index, c->key, why);
-	for (int i = 0; i < c->repeats; i++)
-		add_row(p, c, i, CELL_SKIPPED, why);
+	if (say)
+		con_say("cell [#%d] %s: skipped: %s", c->index, c->key, why);
+	add_row(p, c, repeat, CELL_SKIPPED, why);
 }
 
 void progress_crashed(struct progress *p, const struct cell_result *r)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "crc32.h"
+#include "run_order.h"
 
 void run_plan_of(struct run_plan *p, const char *matrix, const char *kernel,
 		 const struct cell_list *cl)
@@ -242,7 +243,7 @@ size_t resume_mark_done(const struct resume *r, const struct cell_list *cl, int 
 			foreign++;
 			continue;
 		}
-		done[(size_t)(it->cell - 1) * (size_t)stride + it->repeat] = true;
+		done[run_order_slot(stride, (int)it->cell, (int)it->repeat)] = true;
 	}
 	return foreign;
 }
@@ -255,7 +256,7 @@ bool resume_crashed_run(const struct rlog_progress *p, bool has_progress,
 	    p->cell_index > (uint32_t)cl->count ||
 	    p->repeat >= (uint32_t)cl->cells[p->cell_index - 1].repeats)
 		return false;
-	if (done[(size_t)(p->cell_index - 1) * (size_t)stride + p->repeat])
+	if (done[run_order_slot(stride, (int)p->cell_index, (int)p->repeat)])
 		return false;
 	*cell = (int)p->cell_index;
 	*repeat = (int)p->repeat;

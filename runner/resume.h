@@ -81,7 +81,7 @@ int resume_visit(void *ctx, const struct rlog_item *item);
 void resume_free(struct resume *r);
 
 /*
- * Marks done[(cell - 1) * repeats + repeat] for every record of the plan
+ * Marks done[run_order_slot(stride, cell, repeat)] for every record of the plan
  * (cl: cells and their repeats; stride: the largest repeats). Returns the
  * number of records that fit no cell of it (0 when the plan is the same).
  */
