@@ -404,6 +404,8 @@ void matrix_run(const struct appliance_config *cfg, const struct disk_list *foun
 	p.earlier = (int)rr.res.n;
 	if (crashed)
 		record_crash(&run, &p, &cl.cells[crash_cell - 1], crash_repeat);
+	if (rr.resumed)
+		results_setup_progress(&rr, RLOG_IDLE, 0, cl.count, 0, run.seq, "resumed");
 	run_all(&run, &p, &cl, sel);
 	results_setup_progress(&rr, RLOG_DONE, 0, cl.count, 0, run.seq, "done");
 	progress_summary(&p, matrix_name(m));

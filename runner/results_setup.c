@@ -193,8 +193,14 @@ void results_setup_plan(struct run_results *rr, const struct appliance_config *c
 			con_say("results: %s: %s: a later boot cannot resume this run",
 				rr->ch.log.path, n ? err : "the run description is too long");
 	}
-	results_setup_progress(rr, RLOG_IDLE, 0, want->cells, 0, rr->ch.log.last_seq,
-			       rr->resumed ? "resumed" : "started");
+	/*
+	 * A resumed run's slot still names the run the last boot died in: it
+	 * is kept until that run's crashed record is written (the caller
+	 * notes "resumed" then), so a boot that dies before loses nothing.
+	 */
+	if (!rr->resumed)
+		results_setup_progress(rr, RLOG_IDLE, 0, want->cells, 0, rr->ch.log.last_seq,
+				       "started");
 }
 
 const char *results_setup_own_disks(const struct run_results *rr)

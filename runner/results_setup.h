@@ -51,7 +51,9 @@ void results_setup_open(struct run_results *rr, const struct appliance_config *c
 
 /*
  * After the expansion: a resumed log must hold this plan too; a new one
- * gets want as its description. Then the progress slot counts this boot.
+ * gets want as its description, and the progress slot counts this boot
+ * (a resumed one's slot is left as the last boot left it: the caller
+ * records the run that boot died in, then notes "resumed").
  */
 void results_setup_plan(struct run_results *rr, const struct appliance_config *cfg,
 			const struct run_plan *want);
