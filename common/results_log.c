@@ -126,6 +126,21 @@ void rlog_encode_record_header(uint8_t *b, uint64_t log_id, const struct rlog_en
 	put_le32(b + R_OFF_HCRC, crc32_ieee(0, b, R_OFF_HCRC));
 }
 
+long rlog_decode_run_info(const uint8_t *b, size_t len, uint64_t log_id)
+{
+	uint32_t n;
+
+	if (len < RLOG_RUN_INFO_HEADER || memcmp(b, I_MAGIC, 8) ||
+	    get_le32(b + I_OFF_HCRC) != crc32_ieee(0, b, I_OFF_HCRC) ||
+	    get_le32(b + I_OFF_VERSION) != RLOG_VERSION || get_le64(b + I_OFF_LOG_ID) != log_id)
+		return -1;
+	n = get_le32(b + I_OFF_LENGTH);
+	if (n > RLOG_RUN_INFO_MAX || n > len - RLOG_RUN_INFO_HEADER ||
+	    crc32_ieee(0, b + RLOG_RUN_INFO_HEADER, n) != get_le32(b + I_OFF_TCRC))
+		return -1;
+	return (long)n;
+}
+
 /* A record header of this log with a seq above `after`: fills item, else false. */
 static bool record_header(const uint8_t *b, const struct rlog_info *info, uint32_t after,
 			  struct rlog_item *item, uint32_t *payload_crc)

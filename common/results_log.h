@@ -10,7 +10,9 @@
  *                 (random, per initialisation), created time, first data
  *                 block, run id, CRC
  *   blocks 1, 2   progress slots, written alternately ("cell i started at t")
- *   blocks 3...   records: a 64-byte record header (magic "IOMXREC\0", log id,
+ *   blocks 3...   the run's description (8 KiB: matrix, kernel, plan, disks),
+ *                 written once when the run starts, for the boots after
+ *   then          records: a 64-byte record header (magic "IOMXREC\0", log id,
  *                 seq, cell, length, payload CRC, header CRC) then the payload,
  *                 padded with zeros to whole blocks; one after another
  *
@@ -30,16 +32,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RLOG_VERSION	   1
-#define RLOG_BLOCK_SIZE	   4096 /* default and minimum useful */
-#define RLOG_BLOCK_MIN	   512
-#define RLOG_BLOCK_MAX	   65536
-#define RLOG_RECORD_MAX	   (8u << 20) /* bytes of one record */
-#define RLOG_RECORD_HEADER 64	      /* bytes before the payload */
-#define RLOG_RUN_ID_MAX	   63	      /* characters */
-#define RLOG_NOTE_MAX	   127	      /* characters of a progress note */
-#define RLOG_DATA_START	   3	      /* first record block in version 1 */
-#define RLOG_ERR_LEN	   256
+#define RLOG_VERSION	     1
+#define RLOG_BLOCK_SIZE	     4096 /* default and minimum useful */
+#define RLOG_BLOCK_MIN	     512
+#define RLOG_BLOCK_MAX	     65536
+#define RLOG_RECORD_MAX	     (8u << 20) /* bytes of one record */
+#define RLOG_RECORD_HEADER   64		/* bytes before the payload */
+#define RLOG_RUN_ID_MAX	     63		/* characters */
+#define RLOG_NOTE_MAX	     127	/* characters of a progress note */
+#define RLOG_DATA_START	     3		/* the first block after the progress slots */
+#define RLOG_RUN_INFO_BYTES  8192	/* the run-info area from RLOG_DATA_START */
+#define RLOG_RUN_INFO_HEADER 32
+#define RLOG_RUN_INFO_MAX    (RLOG_RUN_INFO_BYTES - RLOG_RUN_INFO_HEADER) /* text bytes */
+#define RLOG_ERR_LEN	     256
 
 /* What the header block says. */
 struct rlog_info {
@@ -180,6 +185,27 @@ int rlog_append(struct results_log *log, const struct rlog_entry *e, char *err, 
  * write leaves the other); sets p->generation. The latest is log->progress.
  */
 int rlog_progress_write(struct results_log *log, struct rlog_progress *p, char *err, size_t errlen);
+
+/*
+ * The run's description: text (any bytes up to RLOG_RUN_INFO_MAX; the
+ * runner writes key = value lines) that says what run the log holds, so a
+ * later boot can tell whether it continues the same one. Written once,
+ * durably, before the first record; logs made by rlog_init have room for it
+ * (data_start past the area), older ones do not (-1, err says so).
+ */
+int rlog_run_info_write(struct results_log *log, const void *text, size_t len, char *err,
+			size_t errlen);
+
+/*
+ * Reads it into buf (NUL-terminated, len in *len): 1 when there is one, 0
+ * when none was written (or the log has no room for one), -1 when the
+ * device cannot be read.
+ */
+int rlog_run_info_read(struct results_log *log, char *buf, size_t buflen, size_t *len, char *err,
+		       size_t errlen);
+
+/* The area's bytes (RLOG_RUN_INFO_HEADER + text) checked: the text's length, or -1. */
+long rlog_decode_run_info(const uint8_t *area, size_t area_len, uint64_t log_id);
 
 void rlog_close(struct results_log *log);
 

@@ -41,6 +41,20 @@
 #define P_OFF_CRC     252
 #define P_SIZE	      256
 
+/* Block RLOG_DATA_START: the run info, RLOG_RUN_INFO_BYTES long with its header. */
+#define I_MAGIC	      "IOMXRUN\0"
+#define I_OFF_VERSION 8
+#define I_OFF_LENGTH  12
+#define I_OFF_LOG_ID  16
+#define I_OFF_TCRC    24 /* of the text */
+#define I_OFF_HCRC    28 /* of bytes 0-27 */
+
+/* The first block of records in a log made by rlog_init. */
+static inline uint64_t rlog_data_start(uint32_t block_size)
+{
+	return RLOG_DATA_START + (RLOG_RUN_INFO_BYTES + block_size - 1) / block_size;
+}
+
 /* The first RLOG_RECORD_HEADER bytes of a record's first block. */
 #define R_MAGIC	      "IOMXREC\0"
 #define R_OFF_VERSION 8

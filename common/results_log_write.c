@@ -158,12 +158,13 @@ static int check_signatures(const char *path, unsigned flags, char *err, size_t 
 int rlog_init(const char *path, const char *run_id, uint32_t block_size, unsigned flags, char *err,
 	      size_t errlen)
 {
-	struct rlog_info info = {.version = RLOG_VERSION, .data_start = RLOG_DATA_START};
+	struct rlog_info info = {.version = RLOG_VERSION};
 	struct rlog_progress idle = {.generation = 1, .state = RLOG_IDLE};
 	uint32_t lbs;
 	uint64_t size;
 	bool is_dev, direct;
 	uint8_t *blocks = NULL;
+	size_t zeroed;
 	int fd, r;
 
 	if (!run_id_ok(run_id)) {
@@ -193,7 +194,8 @@ int rlog_init(const char *path, const char *run_id, uint32_t block_size, unsigne
 			 path, block_size, RLOG_BLOCK_MIN, RLOG_BLOCK_MAX, lbs);
 		goto fail;
 	}
-	if (is_dev && size < (RLOG_DATA_START + 1) * (uint64_t)block_size) {
+	info.data_start = rlog_data_start(block_size);
+	if (is_dev && size < (info.data_start + 1) * (uint64_t)block_size) {
 		snprintf(err, errlen, "%s: %llu bytes is too small for a results log", path,
 			 (unsigned long long)size);
 		goto fail;
@@ -202,18 +204,20 @@ int rlog_init(const char *path, const char *run_id, uint32_t block_size, unsigne
 	info.log_id = new_log_id();
 	info.created_unix = (uint64_t)time(NULL);
 	snprintf(info.run_id, sizeof(info.run_id), "%s", run_id);
-	if (posix_memalign((void **)&blocks, block_size, 4 * (size_t)block_size)) {
+	/* every block up to and including the first record block */
+	zeroed = (size_t)(info.data_start + 1) * block_size;
+	if (posix_memalign((void **)&blocks, block_size, zeroed)) {
 		snprintf(err, errlen, "%s: out of memory", path);
 		goto fail;
 	}
 	/*
-	 * Progress slots and the first data block first, the header last: an
-	 * initialisation cut short leaves no header, never a header over
-	 * someone else's data blocks.
+	 * Progress slots, the run-info area and the first data block first,
+	 * the header last: an initialisation cut short leaves no header,
+	 * never a header over someone else's data blocks.
 	 */
-	memset(blocks, 0, 4 * (size_t)block_size);
+	memset(blocks, 0, zeroed);
 	rlog_encode_progress(blocks + (1 + idle.generation % 2) * block_size, info.log_id, &idle);
-	r = write_full(fd, blocks + block_size, 3 * (size_t)block_size, block_size);
+	r = write_full(fd, blocks + block_size, zeroed - block_size, block_size);
 	if (!r) {
 		rlog_encode_header(blocks, &info);
 		r = write_full(fd, blocks, block_size, 0);
@@ -362,6 +366,89 @@ int rlog_progress_write(struct results_log *log, struct rlog_progress *p, char *
 	log->progress = *p;
 	log->has_progress = true;
 	return 0;
+}
+
+/* The run-info area's place, or -1 when the log has none. */
+static int run_info_area(const struct results_log *log, uint64_t *off, char *err, size_t errlen)
+{
+	if (log->info.data_start < rlog_data_start(log->info.block_size)) {
+		snprintf(err, errlen,
+			 "%s: the results log has no room for a run description (made by an "
+			 "older iomatrix): initialise it again",
+			 log->path);
+		return -1;
+	}
+	*off = (uint64_t)RLOG_DATA_START * log->info.block_size;
+	return 0;
+}
+
+int rlog_run_info_write(struct results_log *log, const void *text, size_t len, char *err,
+			size_t errlen)
+{
+	uint64_t off;
+	uint8_t *b;
+	int r;
+
+	if (run_info_area(log, &off, err, errlen))
+		return -1;
+	if (len > RLOG_RUN_INFO_MAX) {
+		snprintf(err, errlen, "%s: run description of %zu bytes (at most %d)", log->path,
+			 len, RLOG_RUN_INFO_MAX);
+		return -1;
+	}
+	if (reserve(log, RLOG_RUN_INFO_BYTES)) {
+		snprintf(err, errlen, "%s: run description: out of memory", log->path);
+		return -1;
+	}
+	b = log->buf;
+	memset(b, 0, RLOG_RUN_INFO_BYTES);
+	memcpy(b, I_MAGIC, 8);
+	put_le32(b + I_OFF_VERSION, RLOG_VERSION);
+	put_le32(b + I_OFF_LENGTH, (uint32_t)len);
+	put_le64(b + I_OFF_LOG_ID, log->info.log_id);
+	memcpy(b + RLOG_RUN_INFO_HEADER, text, len);
+	put_le32(b + I_OFF_TCRC, crc32_ieee(0, b + RLOG_RUN_INFO_HEADER, len));
+	put_le32(b + I_OFF_HCRC, crc32_ieee(0, b, I_OFF_HCRC));
+	r = write_full(log->fd, b, RLOG_RUN_INFO_BYTES, off);
+	if (r) {
+		snprintf(err, errlen, "%s: writing the run description: %s", log->path,
+			 strerror(-r));
+		return -1;
+	}
+	return 0;
+}
+
+int rlog_run_info_read(struct results_log *log, char *buf, size_t buflen, size_t *len, char *err,
+		       size_t errlen)
+{
+	struct rlog_reader reader;
+	uint64_t off;
+	long n;
+	int r;
+
+	*len = 0;
+	buf[0] = '\0';
+	if (run_info_area(log, &off, err, errlen))
+		return 0;
+	if (reserve(log, RLOG_RUN_INFO_BYTES)) {
+		snprintf(err, errlen, "%s: run description: out of memory", log->path);
+		return -1;
+	}
+	r = rlog_reader_fd(&reader, &log->fd, log->info.block_size);
+	if (!r)
+		r = reader.read_at(reader.ctx, log->buf, RLOG_RUN_INFO_BYTES, off);
+	if (r) {
+		snprintf(err, errlen, "%s: reading the run description: %s", log->path,
+			 strerror(-r));
+		return -1;
+	}
+	n = rlog_decode_run_info(log->buf, RLOG_RUN_INFO_BYTES, log->info.log_id);
+	if (n < 0 || (size_t)n >= buflen)
+		return 0;
+	memcpy(buf, (uint8_t *)log->buf + RLOG_RUN_INFO_HEADER, (size_t)n);
+	buf[n] = '\0';
+	*len = (size_t)n;
+	return 1;
 }
 
 void rlog_close(struct results_log *log)

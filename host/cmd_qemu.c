@@ -17,12 +17,14 @@
 #include "qemu_disks.h"
 #include "qemu_kernel.h"
 #include "qemu_log.h"
+#include "qemu_results.h"
 #include "qemu_run.h"
 
 #define BUILD_DIR     "build"
 #define IMAGE_DIR     BUILD_DIR "/image"
 #define QEMU_DIR      BUILD_DIR "/qemu"
 #define MAX_QEMU_ARGS 64
+#define MAX_BOOTS     100
 #define ERR_LEN	      8192
 
 struct qemu_opts {
@@ -39,6 +41,10 @@ struct qemu_opts {
 	const char *append;
 	int timeout;
 	const char *serial_log;
+	const char *results_serial;
+	const char *results_disk;
+	int boots;
+	int watchdog;
 	int quiet;
 	const char *qemu_arg[MAX_QEMU_ARGS];
 	int nqemu_arg;
@@ -86,6 +92,16 @@ static const struct qemu_opt options[] = {
 	 "kill QEMU after this wall time (default 600)"},
 	{"serial-log", OPT_STR, O(serial_log), 0, 0, "FILE",
 	 "the console log (default " QEMU_DIR "/serial-TIME.log)"},
+	{"results-serial", OPT_STR, O(results_serial), 0, 0, "FILE",
+	 "records on a serial port of their own (ttyS1), captured to FILE"},
+	{"results-disk", OPT_STR, O(results_disk), 0, 0, "FILE",
+	 "a results log on a disk of its own (FILE, made 64 MiB sparse when missing); a "
+	 "later boot or run on it resumes the matrix"},
+	{"boots", OPT_INT, O(boots), 0, MAX_BOOTS, "N",
+	 "boot again after a crash, panic or watchdog reset, on the same disks, up to N "
+	 "boots (default 1)"},
+	{"watchdog", OPT_SET, O(watchdog), 1, 0, NULL,
+	 "an i6300esb watchdog that resets the guest (always with --boots > 1)"},
 	{"quiet", OPT_SET, O(quiet), 1, 0, NULL, "do not show the console live"},
 	{"qemu-arg", OPT_LIST, O(qemu_arg), O(nqemu_arg), MAX_QEMU_ARGS, "ARG",
 	 "one more QEMU argument (repeatable)"},
@@ -118,8 +134,8 @@ static void usage(FILE *f)
 		"  3  kernel panic or crash: a panic in the log, or QEMU exited without the "
 		"power-off line\n"
 		"  4  timeout: QEMU was killed after --timeout seconds\n"
-		"  5  the appliance reported FATAL (an \"iomatrix: FATAL:\" line: a bad setting, a\n"
-		"     matrix that does not exist, ...) and powered off\n");
+		"  5  the appliance reported FATAL (an \"iomatrix: FATAL:\" line: a bad\n"
+		"     setting, a matrix that does not exist, ...) and powered off\n");
 }
 
 static int set_option(struct qemu_opts *o, const struct qemu_opt *opt, const char *val)
@@ -174,6 +190,7 @@ static int parse_args(int argc, char **argv, struct qemu_opts *o)
 	o->memory = 2ULL << 30;
 	o->smp = 2;
 	o->timeout = 600;
+	o->boots = 1;
 	o->accel = "auto";
 	for (int i = 1; i < argc; i++) {
 		const struct qemu_opt *opt = NULL;
@@ -216,6 +233,10 @@ static int parse_args(int argc, char **argv, struct qemu_opts *o)
 		fprintf(stderr, "iomatrix qemu: --accel %s: use auto, kvm or tcg\n", o->accel);
 		return -1;
 	}
+	if (o->boots < 1) {
+		fprintf(stderr, "iomatrix qemu: --boots is at least 1\n");
+		return -1;
+	}
 	if (o->smp < 1 || o->memory < (64ULL << 20) || o->disk_size < 4096 ||
 	    o->disks + o->ndisk > QD_MAX) {
 		fprintf(stderr,
@@ -240,6 +261,8 @@ struct boot {
 	const char *accel;
 	struct qemu_disk disks[QD_MAX];
 	int ndisks;
+	struct qemu_results results;
+	char append[8192]; /* what -append gets */
 };
 
 static int find_kernel(const struct qemu_opts *o, struct boot *b, char *err, size_t errlen)
@@ -405,10 +428,12 @@ static int open_serial_log(const struct qemu_opts *o, struct boot *b, char *err,
 	return 0;
 }
 
-static void build_argv(const struct qemu_opts *o, const struct boot *b, const char *qemu,
+/* Boot n of the launch: from the second on, the captures are appended to. */
+static void build_argv(const struct qemu_opts *o, const struct boot *b, const char *qemu, int n,
 		       struct qemu_argv *a)
 {
 	bool kvm = !strcmp(b->accel, "kvm");
+	const char *again = n > 1 ? ",append=on" : "";
 
 	qa_add(a, "%s", qemu);
 	qa_add(a, "-accel");
@@ -424,18 +449,30 @@ static void build_argv(const struct qemu_opts *o, const struct boot *b, const ch
 	qa_add(a, "-no-user-config");
 	qa_add(a, "-display");
 	qa_add(a, "none");
+	/*
+	 * A panic (panic=-1), a reboot and a watchdog reset all end QEMU: the
+	 * launcher sees each boot end and starts the next itself (--boots).
+	 */
 	qa_add(a, "-no-reboot");
 	qa_add(a, "-chardev");
 	if (o->quiet) {
-		qa_add(a, "file,id=console,path=%s", b->serial_log);
+		qa_add(a, "file,id=console,path=%s%s", b->serial_log, again);
 	} else {
 		/* stdio and the log at once; mux'ed with the monitor so Ctrl-A x quits. */
-		qa_add(a, "stdio,id=console,mux=on,signal=off,logfile=%s", b->serial_log);
+		qa_add(a, "stdio,id=console,mux=on,signal=off,logfile=%s%s", b->serial_log,
+		       n > 1 ? ",logappend=on" : "");
 		qa_add(a, "-mon");
 		qa_add(a, "chardev=console,mode=readline");
 	}
 	qa_add(a, "-serial");
 	qa_add(a, "chardev:console");
+	if (b->results.serial[0]) {
+		/* the second port: the guest's ttyS1 */
+		qa_add(a, "-chardev");
+		qa_add(a, "file,id=results,path=%s%s", b->results.serial, again);
+		qa_add(a, "-serial");
+		qa_add(a, "chardev:results");
+	}
 	qa_add(a, "-device");
 	qa_add(a, "virtio-rng-pci");
 	for (int i = 0; i < b->ndisks; i++) {
@@ -448,12 +485,25 @@ static void build_argv(const struct qemu_opts *o, const struct boot *b, const ch
 		qa_add(a, "%s,drive=disk%d,serial=%s", o->nvme ? "nvme" : "virtio-blk-pci", i,
 		       d->serial);
 	}
+	if (b->results.disk[0]) {
+		qa_add(a, "-drive");
+		qa_add(a, "file=%s,format=raw,if=none,id=results,cache=%s,aio=threads",
+		       b->results.disk, b->results.disk_block ? "none" : "writeback");
+		qa_add(a, "-device");
+		qa_add(a, "virtio-blk-pci,drive=results,serial=" QR_DISK_SERIAL);
+	}
+	if (o->watchdog || o->boots > 1) {
+		qa_add(a, "-device");
+		qa_add(a, "i6300esb");
+		qa_add(a, "-action");
+		qa_add(a, "watchdog=reset");
+	}
 	qa_add(a, "-kernel");
 	qa_add(a, "%s", b->kernel);
 	qa_add(a, "-initrd");
 	qa_add(a, "%s", b->initrd);
 	qa_add(a, "-append");
-	qa_add(a, "console=ttyS0 panic=-1%s%s", o->append ? " " : "", o->append ? o->append : "");
+	qa_add(a, "%s", b->append);
 	for (int i = 0; i < o->nqemu_arg; i++)
 		qa_add(a, "%s", o->qemu_arg[i]);
 }
@@ -466,7 +516,9 @@ static void print_command(FILE *f, const struct qemu_argv *a)
 	fputc('\n', f);
 }
 
-static enum qemu_exit report(const struct boot *b, const struct qemu_run_result *r, int timeout)
+/* How one boot ended, from its part of the serial log (from offset on). */
+static enum qemu_exit report(const struct boot *b, const struct qemu_run_result *r, int timeout,
+			     long offset, const char *prefix, char *ended, size_t elen)
 {
 	struct qemu_log_facts f;
 	uint8_t *log = NULL;
@@ -476,44 +528,57 @@ static enum qemu_exit report(const struct boot *b, const struct qemu_run_result 
 
 	if (qk_read_file(b->serial_log, &log, &len, err, sizeof(err)))
 		fprintf(stderr, "iomatrix qemu: %s\n", err);
-	qemu_log_scan((const char *)log, len, &f);
+	if (offset < 0 || (size_t)offset > len)
+		offset = 0;
+	qemu_log_scan((const char *)log + offset, len - (size_t)offset, &f);
 	free(log);
 	code = qemu_log_exit_status(&f, r->status, r->timed_out);
 	if (f.fatal[0])
-		fprintf(stderr, "iomatrix qemu: the appliance said: %s\n", f.fatal);
+		fprintf(stderr, "iomatrix qemu: %sthe appliance said: %s\n", prefix, f.fatal);
 	if (f.oops)
-		fprintf(stderr, "iomatrix qemu: the kernel complained: %s\n", f.first_oops);
+		fprintf(stderr, "iomatrix qemu: %sthe kernel complained: %s\n", prefix,
+			f.first_oops);
 	switch (code) {
 	case QEMU_EXIT_CLEAN:
+		snprintf(ended, elen, "clean power-off");
 		fprintf(stderr,
-			"iomatrix qemu: clean power-off; PID 1 at %.2f s, power-off at %.2f s "
+			"iomatrix qemu: %sclean power-off; PID 1 at %.2f s, power-off at %.2f s "
 			"(guest uptime), %.1f s wall, %s, %s\n",
-			f.t_start, f.t_power_off, r->seconds, b->pvh ? "PVH" : "bzImage", b->accel);
+			prefix, f.t_start, f.t_power_off, r->seconds, b->pvh ? "PVH" : "bzImage",
+			b->accel);
 		break;
 	case QEMU_EXIT_TIMEOUT:
-		fprintf(stderr, "iomatrix qemu: timeout after %d s, QEMU killed\n", timeout);
+		snprintf(ended, elen, "timeout");
+		fprintf(stderr, "iomatrix qemu: %stimeout after %d s, QEMU killed\n", prefix,
+			timeout);
 		break;
 	case QEMU_EXIT_FATAL:
-		fprintf(stderr, "iomatrix qemu: the appliance stopped on a FATAL error%s\n",
-			f.powered_off ? " and powered off" : "");
+		snprintf(ended, elen, "FATAL");
+		fprintf(stderr, "iomatrix qemu: %sthe appliance stopped on a FATAL error%s\n",
+			prefix, f.powered_off ? " and powered off" : "");
 		break;
 	case QEMU_EXIT_CRASH:
-		fprintf(stderr, "iomatrix qemu: crash: %s\n",
-			f.panicked  ? f.panic
-			: f.started ? "QEMU exited without the runner's power-off line"
-				    : "QEMU exited before PID 1 started");
+		snprintf(ended, elen, "crash: %s",
+			 f.panicked	    ? f.panic
+			 : !f.started	    ? "QEMU exited before PID 1 started"
+			 : f.watchdog_armed ? "the machine reset without powering off (the "
+					      "watchdog was armed: a hang?)"
+					    : "QEMU exited without the runner's power-off line");
+		fprintf(stderr, "iomatrix qemu: %s%s\n", prefix, ended);
 		break;
 	default:
-		if (r->interrupted)
-			fprintf(stderr, "iomatrix qemu: interrupted, QEMU stopped\n");
-		else
-			fprintf(stderr, "iomatrix qemu: QEMU failed (%s %d)\n",
-				WIFEXITED(r->status) ? "exit status" : "signal",
-				WIFEXITED(r->status) ? WEXITSTATUS(r->status)
-						     : WTERMSIG(r->status));
+		if (r->interrupted) {
+			snprintf(ended, elen, "interrupted");
+			fprintf(stderr, "iomatrix qemu: %sinterrupted, QEMU stopped\n", prefix);
+		} else {
+			snprintf(ended, elen, "QEMU failed (%s %d)",
+				 WIFEXITED(r->status) ? "exit status" : "signal",
+				 WIFEXITED(r->status) ? WEXITSTATUS(r->status)
+						      : WTERMSIG(r->status));
+			fprintf(stderr, "iomatrix qemu: %s%s\n", prefix, ended);
+		}
 		break;
 	}
-	fprintf(stderr, "iomatrix qemu: serial log: %s\n", b->serial_log);
 	return code;
 }
 
@@ -543,8 +608,16 @@ static int prepare(const struct qemu_opts *o, struct boot *b, char *qemu, size_t
 		return -1;
 	}
 	if (find_kernel(o, b, err, errlen) || find_initrd(o, b, err, errlen) ||
-	    choose_boot_path(o, b, err, errlen) || make_disks(o, b, err, errlen))
+	    choose_boot_path(o, b, err, errlen) || make_disks(o, b, err, errlen) ||
+	    qr_prepare(o->results_disk, o->results_serial, o->dry_run, &b->results, err, errlen))
 		return -1;
+	{
+		char words[256];
+
+		qr_cmdline(&b->results, o->append, words, sizeof(words));
+		snprintf(b->append, sizeof(b->append), "console=ttyS0 panic=-1%s%s%s", words,
+			 o->append ? " " : "", o->append ? o->append : "");
+	}
 	if (o->dry_run)
 		snprintf(b->serial_log, sizeof(b->serial_log), "%s",
 			 o->serial_log ? o->serial_log : QEMU_DIR "/serial-TIME.log");
@@ -553,12 +626,88 @@ static int prepare(const struct qemu_opts *o, struct boot *b, char *qemu, size_t
 	return 0;
 }
 
+/* Bytes in the file now: where the next boot's part of a log starts. */
+static long file_size(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) ? 0 : (long)st.st_size;
+}
+
+/* A line between two boots in the serial log, so a reader sees where each starts. */
+static void mark_boot(const char *path, int n, int max, const char *ended)
+{
+	FILE *f = fopen(path, "a");
+
+	if (!f) {
+		fprintf(stderr, "iomatrix qemu: %s: %s\n", path, strerror(errno));
+		return;
+	}
+	fprintf(f, "\niomatrix-qemu: boot %d of at most %d (boot %d ended: %s)\n", n, max, n - 1,
+		ended);
+	fclose(f);
+}
+
+/* Boots until one ends other than by a crash, or --boots ran out. */
+static int boot_loop(const struct qemu_opts *o, struct boot *b, const char *qemu)
+{
+	char err[ERR_LEN], ended[512] = "", prefix[32] = "";
+	double started = 0;
+	int code = QEMU_EXIT_ERROR, n;
+
+	for (n = 1; n <= o->boots; n++) {
+		struct qemu_argv a = {0};
+		struct qemu_run_result r;
+		double left = o->timeout > 0 ? o->timeout - started : 0;
+		long offset;
+
+		if (n > 1) {
+			mark_boot(b->serial_log, n, o->boots, ended);
+			snprintf(prefix, sizeof(prefix), "boot %d: ", n);
+			if (!o->quiet)
+				fprintf(stderr, "iomatrix qemu: boot %d of at most %d\n", n,
+					o->boots);
+		} else if (o->boots > 1) {
+			snprintf(prefix, sizeof(prefix), "boot 1: ");
+		}
+		if (o->timeout > 0 && left <= 0) {
+			fprintf(stderr, "iomatrix qemu: timeout after %d s, before boot %d\n",
+				o->timeout, n);
+			code = QEMU_EXIT_TIMEOUT;
+			break;
+		}
+		offset = file_size(b->serial_log);
+		build_argv(o, b, qemu, n, &a);
+		if (qemu_run(a.v, left, o->quiet, &r, err, sizeof(err))) {
+			fprintf(stderr, "iomatrix qemu: %s\n", err);
+			qa_free(&a);
+			code = QEMU_EXIT_ERROR;
+			break;
+		}
+		qa_free(&a);
+		started += r.seconds;
+		code = report(b, &r, (int)o->timeout, offset, prefix, ended, sizeof(ended));
+		if (code != QEMU_EXIT_CRASH)
+			break;
+	}
+	if (n > o->boots)
+		n = o->boots;
+	if (o->boots > 1)
+		fprintf(stderr, "iomatrix qemu: %d boot%s ran (at most %d); the last: %s\n", n,
+			n == 1 ? "" : "s", o->boots, ended);
+	fprintf(stderr, "iomatrix qemu: serial log: %s\n", b->serial_log);
+	if (b->results.serial[0])
+		fprintf(stderr, "iomatrix qemu: results serial log: %s\n", b->results.serial);
+	if (b->results.disk[0])
+		fprintf(stderr, "iomatrix qemu: results disk: %s\n", b->results.disk);
+	return code;
+}
+
 int cmd_qemu(int argc, char **argv)
 {
 	static struct boot b;
 	struct qemu_opts o;
 	struct qemu_argv a = {0};
-	struct qemu_run_result r;
 	char err[ERR_LEN], qemu[4096];
 	int code;
 
@@ -576,8 +725,8 @@ int cmd_qemu(int argc, char **argv)
 		remove_temp_disks(&b);
 		return QEMU_EXIT_ERROR;
 	}
-	build_argv(&o, &b, qemu, &a);
 	if (o.dry_run) {
+		build_argv(&o, &b, qemu, 1, &a);
 		print_command(stdout, &a);
 		remove_temp_disks(&b);
 		qa_free(&a);
@@ -587,13 +736,10 @@ int cmd_qemu(int argc, char **argv)
 		fprintf(stderr, "iomatrix qemu: booting %s (%s, %s) with %s, %d disk(s); log %s\n",
 			b.kernel, b.release, b.pvh ? "PVH" : "bzImage", b.initrd, b.ndisks,
 			b.serial_log);
-	if (qemu_run(a.v, o.timeout, o.quiet, &r, err, sizeof(err))) {
-		fprintf(stderr, "iomatrix qemu: %s\n", err);
-		code = QEMU_EXIT_ERROR;
-	} else {
-		code = report(&b, &r, o.timeout);
-	}
+	if (o.boots > 1 && !b.results.disk[0])
+		fprintf(stderr, "iomatrix qemu: --boots without --results-disk: each boot starts "
+				"the matrix again\n");
+	code = boot_loop(&o, &b, qemu);
 	remove_temp_disks(&b);
-	qa_free(&a);
 	return code;
 }

@@ -66,6 +66,8 @@ void qemu_log_scan(const char *text, size_t len, struct qemu_log_facts *f)
 			f->t_power_off = line_time(line, n);
 		} else if ((at = find_in(line, n, "iomatrix: FATAL: ")) && !f->fatal[0]) {
 			copy_line(f->fatal, sizeof(f->fatal), at, n - (size_t)(at - line));
+		} else if (find_in(line, n, "iomatrix: watchdog: ") && find_in(line, n, " armed")) {
+			f->watchdog_armed = true;
 		}
 		if ((at = find_in(line, n, "Kernel panic - not syncing")) && !f->panicked) {
 			f->panicked = true;

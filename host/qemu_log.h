@@ -23,11 +23,12 @@ enum qemu_exit {
 };
 
 struct qemu_log_facts {
-	bool started;	  /* "iomatrix: start:" seen: PID 1 ran */
-	bool powered_off; /* "iomatrix: power-off" seen */
-	bool panicked;	  /* "Kernel panic - not syncing" seen */
-	bool oops;	  /* an Oops / BUG: / WARNING: from the kernel */
-	double t_start;	  /* guest uptime on those lines; -1 when absent */
+	bool started;	     /* "iomatrix: start:" seen: PID 1 ran */
+	bool powered_off;    /* "iomatrix: power-off" seen */
+	bool panicked;	     /* "Kernel panic - not syncing" seen */
+	bool oops;	     /* an Oops / BUG: / WARNING: from the kernel */
+	bool watchdog_armed; /* "iomatrix: watchdog: ... armed" seen */
+	double t_start;	     /* guest uptime on those lines; -1 when absent */
 	double t_power_off;
 	char fatal[256]; /* the runner's FATAL line, "" when none */
 	char panic[256]; /* the kernel's panic line, "" when none */

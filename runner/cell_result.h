@@ -16,9 +16,16 @@
 #include "sysstat.h"
 #include "workload.h"
 
-enum cell_status { CELL_OK, CELL_FAILED, CELL_TIMEOUT, CELL_SKIPPED, CELL_STATUS_COUNT };
+enum cell_status {
+	CELL_OK,
+	CELL_FAILED,
+	CELL_TIMEOUT,
+	CELL_SKIPPED,
+	CELL_CRASHED,
+	CELL_STATUS_COUNT
+};
 
-/* "ok", "failed", "timeout", "skipped": the record's status. */
+/* "ok", "failed", "timeout", "skipped", "crashed": the record's status. */
 extern const char *const cell_status_names[CELL_STATUS_COUNT];
 
 #define CELL_STEPS_MAX 16
@@ -41,6 +48,15 @@ struct cell_fs {
 struct cell_disk {
 	const struct disk_choice *d;
 	char scheduler[32]; /* in effect during the workload; "" not read */
+};
+
+/* Where a run was when the machine died (the results log's progress slot). */
+struct cell_crash {
+	unsigned boot;	     /* the boot of the run it died on, from 1 */
+	char stage[16];	     /* setup, workload, teardown, record */
+	char step[32];	     /* mkfs, workload, umount, ... */
+	double since_unix;   /* when that step started */
+	unsigned found_boot; /* the boot that recorded it */
 };
 
 struct cell_result {
@@ -68,6 +84,9 @@ struct cell_result {
 	struct workload_result w;
 	bool have_stats;
 	const struct sysstat *before, *after;
+
+	bool crashed; /* status crashed: crash says where */
+	struct cell_crash crash;
 };
 
 #endif

@@ -15,10 +15,20 @@ const char *const cell_status_names[CELL_STATUS_COUNT] = {
 	[CELL_FAILED] = "failed",
 	[CELL_TIMEOUT] = "timeout",
 	[CELL_SKIPPED] = "skipped",
+	[CELL_CRASHED] = "crashed",
 };
 
 /* Counters around the workload; one cell runs at a time. */
 static struct sysstat stats_before, stats_after;
+/* The caller's hooks for the run going on. */
+static const struct cell_hooks *hooks;
+
+static void at_step(const struct cell_result *r, const char *stage, const char *step,
+		    double limit_s)
+{
+	if (hooks && hooks->step)
+		hooks->step(hooks->ctx, r, stage, step, limit_s);
+}
 
 /* Adds the time of one step to its kind's total. */
 static void add_step_time(struct cell_result *r, const char *name, double seconds)
@@ -71,12 +81,13 @@ static bool out_of_time(struct cell_result *r, double deadline, const char *next
 	return true;
 }
 
-static int set_schedulers(struct cell_result *r)
+static int set_schedulers(struct cell_result *r, double deadline)
 {
 	struct step_error e;
 	double t = step_now();
 	int ret = 0;
 
+	at_step(r, "setup", "scheduler", time_left(deadline));
 	for (int i = 0; i < r->ndisks && !ret; i++) {
 		ret = tune_scheduler("/sys", r->disks[i].d->disk.name, r->cell->scheduler,
 				     r->disks[i].scheduler, sizeof(r->disks[i].scheduler), &e);
@@ -96,6 +107,7 @@ static int build_array(struct cell_result *r, const char *md_name, double deadli
 
 	for (int i = 0; i < r->ndisks; i++)
 		members[i] = r->disks[i].d->path;
+	at_step(r, "setup", "array", time_left(deadline));
 	r->has_array = true;
 	ret = array_create(&r->array, r->cell, members, r->ndisks, md_name, time_left(deadline),
 			   &e);
@@ -118,6 +130,7 @@ static int make_filesystems(struct cell_result *r, double deadline)
 
 		if (out_of_time(r, deadline, "mkfs"))
 			return -1;
+		at_step(r, "setup", "mkfs", time_left(deadline));
 		f->made = true;
 		ret = fs_mkfs(r->cell, f->dev, time_left(deadline), f->mkfs_cmd,
 			      sizeof(f->mkfs_cmd), &e);
@@ -127,6 +140,7 @@ static int make_filesystems(struct cell_result *r, double deadline)
 			return -1;
 		}
 		t = step_now();
+		at_step(r, "setup", "mount", time_left(deadline));
 		ret = fs_mount(r->cell, f->dev, f->mnt, &e);
 		add_step_time(r, "mount", step_now() - t);
 		if (ret) {
@@ -150,13 +164,14 @@ static int setup(struct cell_result *r, const char *md_name, double deadline)
 	struct step_error e;
 	double t;
 
-	if (set_schedulers(r))
+	if (set_schedulers(r, deadline))
 		return -1;
 	if (r->cell->array != ARRAY_JBOD && build_array(r, md_name, deadline))
 		return -1;
 	if (make_filesystems(r, deadline))
 		return -1;
 	t = step_now();
+	at_step(r, "setup", "drop_caches", time_left(deadline));
 	if (tune_drop_caches(&e)) {
 		failed(r, &e);
 		return -1;
@@ -178,6 +193,7 @@ static void run_workload(struct cell_result *r, double deadline)
 		devs[ndevs++] = r->disks[i].d->disk.name;
 	if (r->has_array && ndevs < SYSSTAT_DEVS_MAX)
 		devs[ndevs++] = r->array.name;
+	at_step(r, "workload", "workload", time_left(deadline));
 	sysstat_read(&stats_before, devs, ndevs);
 	r->ran = true;
 	t = step_now();
@@ -200,6 +216,7 @@ static void teardown(struct cell_result *r)
 		if (!r->fs[i].mounted)
 			continue;
 		t = step_now();
+		at_step(r, "teardown", "umount", CELL_TEARDOWN_STEP_TIMEOUT);
 		if (fs_umount(r->fs[i].mnt, CELL_TEARDOWN_STEP_TIMEOUT, &e))
 			failed(r, &e);
 		r->fs[i].mounted = false;
@@ -208,12 +225,14 @@ static void teardown(struct cell_result *r)
 	/* The filesystem inside the array first: members' zeroes would not reach it. */
 	if (r->has_array && r->array.created && r->nfs && r->fs[0].made) {
 		t = step_now();
+		at_step(r, "teardown", "wipe", CELL_TEARDOWN_STEP_TIMEOUT);
 		if (wipe_device(r->array.dev, "wipe", &e))
 			failed(r, &e);
 		add_step_time(r, "wipe", step_now() - t);
 	}
 	if (r->has_array) {
 		t = step_now();
+		at_step(r, "teardown", "stop", CELL_TEARDOWN_STEP_TIMEOUT);
 		if (array_stop(&r->array, CELL_TEARDOWN_STEP_TIMEOUT, &e))
 			failed(r, &e);
 		add_step_time(r, "stop", step_now() - t);
@@ -222,6 +241,8 @@ static void teardown(struct cell_result *r)
 	if (r->has_array && r->array.created)
 		return;
 	t = step_now();
+	/* every member disk: the watchdog's deadline covers them all */
+	at_step(r, "teardown", "wipe", CELL_TEARDOWN_STEP_TIMEOUT * (r->ndisks ? r->ndisks : 1));
 	for (int i = 0; i < r->ndisks; i++)
 		if (wipe_device(r->disks[i].d->path, "wipe", &e))
 			failed(r, &e);
@@ -238,11 +259,12 @@ static void start(struct cell_result *r, const struct cell *c, int repeat)
 }
 
 void cell_run(struct cell_result *r, const struct cell *c, int repeat,
-	      struct disk_choice *const *use, const char *md_name)
+	      struct disk_choice *const *use, const char *md_name, const struct cell_hooks *h)
 {
 	double t0, t1;
 	double deadline;
 
+	hooks = h;
 	start(r, c, repeat);
 	t0 = step_now();
 	deadline = t0 + c->time_limit_s;
@@ -266,6 +288,7 @@ void cell_run(struct cell_result *r, const struct cell *c, int repeat,
 	r->setup_s = (t1 - t0) - r->workload_s;
 	teardown(r);
 	r->teardown_s = step_now() - t1;
+	hooks = NULL;
 }
 
 void cell_skip(struct cell_result *r, const struct cell *c, int repeat, const char *why)
@@ -273,6 +296,32 @@ void cell_skip(struct cell_result *r, const struct cell *c, int repeat, const ch
 	start(r, c, repeat);
 	r->status = CELL_SKIPPED;
 	snprintf(r->error, sizeof(r->error), "%s", why);
+}
+
+void cell_crashed(struct cell_result *r, const struct cell *c, int repeat,
+		  const struct cell_crash *crash)
+{
+	char since[32];
+	time_t t = (time_t)crash->since_unix;
+	struct tm tm;
+
+	start(r, c, repeat);
+	r->status = CELL_CRASHED;
+	r->crashed = true;
+	r->crash = *crash;
+	r->start_unix = crash->since_unix;
+	if (!gmtime_r(&t, &tm) || !strftime(since, sizeof(since), "%Y-%m-%dT%H:%M:%SZ", &tm))
+		snprintf(since, sizeof(since), "?");
+	snprintf(r->error, sizeof(r->error),
+		 "crashed: the machine died during %s%s%s (since %s) on boot %u of the run; "
+		 "recorded on boot %u",
+		 crash->stage, crash->step[0] ? ": " : "", crash->step, since, crash->boot,
+		 crash->found_boot);
+	r->has_detail = true;
+	snprintf(r->detail.step, sizeof(r->detail.step), "%s",
+		 crash->step[0] ? crash->step : crash->stage);
+	snprintf(r->detail.status, sizeof(r->detail.status), "crashed (no record after boot %u)",
+		 crash->boot);
 }
 
 void cell_result_free(struct cell_result *r)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cmdline.h"
+#include "results_spec.h"
 
 #define KEY(field, type, def, help)                                                                \
 	{                                                                                          \
@@ -21,7 +22,12 @@ const struct cmdline_key cmdline_keys[] = {
 	    "the disks the appliance may use (vdb,nvme0n1,...); no other disk is touched"),
 	KEY(wipe, CMDLINE_BOOL, "0",
 	    "allow destroying a partition table or filesystem signature found on those disks"),
-	KEY(results, CMDLINE_LIST, "console", "where records go: console, or a device name"),
+	KEY(results, CMDLINE_RESULTS, "console",
+	    "where records go: console, serial:TTY, kmsg[:LEVEL], disk:PARTLABEL=x|PARTUUID=x|"
+	    "serial=x|NAME, comma-separated"),
+	KEY(results_init, CMDLINE_INIT, "0",
+	    "make a results disk without a results log one (1), even over a partition table or "
+	    "filesystem (force)"),
 	KEY(debug, CMDLINE_BOOL, "0", "a more verbose console (every module load, every step)"),
 	KEY(shell, CMDLINE_BOOL, "0",
 	    "drop to busybox sh instead of powering off (debugging; exit the shell to power off)"),
@@ -30,6 +36,14 @@ const struct cmdline_key cmdline_keys[] = {
 	    "the matrix's own"),
 	KEY(repeats, CMDLINE_COUNT, "default",
 	    "runs of every cell (1-1000); default: what the matrix says"),
+	KEY(watchdog, CMDLINE_AUTO_SECONDS, "auto",
+	    "feed /dev/watchdog with this timeout in seconds (1-3600), 0 off; auto: 60 when "
+	    "there is a watchdog and a results disk"),
+	KEY(test_crash, CMDLINE_TESTPOINT, "",
+	    "TEST ONLY: crash the kernel (sysrq c) in CELL[:STEP] on the run's first boot"),
+	KEY(test_hang, CMDLINE_TESTPOINT, "",
+	    "TEST ONLY: PID 1 stops feeding the watchdog and sleeps in CELL[:STEP] on the run's "
+	    "first boot"),
 };
 const size_t cmdline_nkeys = sizeof(cmdline_keys) / sizeof(cmdline_keys[0]);
 
@@ -50,6 +64,10 @@ const char *cmdline_type_name(enum cmdline_type type)
 		[CMDLINE_LIST] = "list",
 		[CMDLINE_SCALE] = "scale",
 		[CMDLINE_COUNT] = "count",
+		[CMDLINE_RESULTS] = "channels",
+		[CMDLINE_INIT] = "init",
+		[CMDLINE_AUTO_SECONDS] = "seconds",
+		[CMDLINE_TESTPOINT] = "testpoint",
 	};
 
 	return names[type];
@@ -207,6 +225,70 @@ static bool parse_count(const char *v, int *out)
 	return true;
 }
 
+static bool parse_init(const char *v, int *out)
+{
+	bool b;
+
+	if (!strcmp(v, "force")) {
+		*out = RESULTS_INIT_FORCE;
+		return true;
+	}
+	if (parse_bool(v, &b))
+		return false;
+	*out = b ? RESULTS_INIT_YES : RESULTS_INIT_NO;
+	return true;
+}
+
+static bool parse_auto_seconds(const char *v, int *out)
+{
+	unsigned long n;
+	bool b;
+
+	if (!strcmp(v, "auto")) {
+		*out = CMDLINE_AUTO;
+		return true;
+	}
+	if (!parse_bool(v, &b) && !b) {
+		*out = 0;
+		return true;
+	}
+	if (!parse_cell_number(&v, &n) || *v || n > 3600)
+		return false;
+	*out = (int)n;
+	return true;
+}
+
+static const char *const stages[] = {"setup", "workload", "teardown"};
+
+int cmdline_testpoint_parse(const char *value, int *cell, const char **stage)
+{
+	const char *v = value;
+	unsigned long n;
+
+	if (!parse_cell_number(&v, &n) || n < 1)
+		return -1;
+	*cell = (int)n;
+	*stage = "workload";
+	if (!*v)
+		return 0;
+	if (*v++ != ':')
+		return -1;
+	for (size_t i = 0; i < sizeof(stages) / sizeof(stages[0]); i++)
+		if (!strcmp(v, stages[i])) {
+			*stage = stages[i];
+			return 0;
+		}
+	return -1;
+}
+
+static bool valid_testpoint(const char *v)
+{
+	const char *stage;
+	int cell;
+
+	return !*v || !cmdline_testpoint_parse(v, &cell, &stage);
+}
+
 static const char *type_rule(enum cmdline_type type)
 {
 	static const char *const rules[] = {
@@ -217,6 +299,10 @@ static const char *type_rule(enum cmdline_type type)
 		[CMDLINE_LIST] = "not a comma-separated list of words",
 		[CMDLINE_SCALE] = "not a scale (default, or a number above 0 and at most 1)",
 		[CMDLINE_COUNT] = "not a count (default, or a whole number from 1 to 1000)",
+		[CMDLINE_RESULTS] = "not a list of results channels",
+		[CMDLINE_INIT] = "not 0, 1 or force",
+		[CMDLINE_AUTO_SECONDS] = "not auto, 0 (off) or seconds from 1 to 3600",
+		[CMDLINE_TESTPOINT] = "not CELL[:STAGE] (a cell number; stage " CMDLINE_STAGES ")",
 	};
 
 	return rules[type];
@@ -255,7 +341,7 @@ int cmdline_set(struct appliance_config *cfg, const char *name, const char *valu
 		size_t errlen)
 {
 	const struct cmdline_key *k = NULL;
-	char *field;
+	char *field, why[RESULTS_SPEC_ERR_LEN] = "";
 	bool ok;
 
 	if (has_control(name) || has_control(value)) {
@@ -271,7 +357,7 @@ int cmdline_set(struct appliance_config *cfg, const char *name, const char *valu
 		if (!strcmp(name, cmdline_keys[i].name))
 			k = &cmdline_keys[i];
 	if (!k) {
-		char known[256];
+		char known[400];
 
 		known_keys(known, sizeof(known));
 		snprintf(err, errlen, "unknown key %s%s (known: %s)", CMDLINE_PREFIX, name, known);
@@ -285,6 +371,8 @@ int cmdline_set(struct appliance_config *cfg, const char *name, const char *valu
 			 type_rule(k->type));
 		return -1;
 	}
+	if (!value && k->type == CMDLINE_INIT)
+		value = "1";
 	if (!value) {
 		snprintf(err, errlen, "%s%s needs a value (%s)", CMDLINE_PREFIX, name, k->help);
 		return -1;
@@ -302,16 +390,32 @@ int cmdline_set(struct appliance_config *cfg, const char *name, const char *valu
 	case CMDLINE_COUNT:
 		ok = parse_count(value, (int *)field);
 		break;
+	case CMDLINE_RESULTS: {
+		static struct results_spec spec;
+
+		ok = !results_spec_parse(value, &spec, why, sizeof(why));
+		break;
+	}
+	case CMDLINE_INIT:
+		ok = parse_init(value, (int *)field);
+		break;
+	case CMDLINE_AUTO_SECONDS:
+		ok = parse_auto_seconds(value, (int *)field);
+		break;
+	case CMDLINE_TESTPOINT:
+		ok = valid_testpoint(value);
+		break;
 	default:
 		ok = valid_list(value);
 		break;
 	}
 	if (!ok) {
 		snprintf(err, errlen, "%s%s=%s: %s", CMDLINE_PREFIX, name, value,
-			 type_rule(k->type));
+			 why[0] ? why : type_rule(k->type));
 		return -1;
 	}
-	if (k->type == CMDLINE_SCALE || k->type == CMDLINE_COUNT)
+	if (k->type == CMDLINE_SCALE || k->type == CMDLINE_COUNT || k->type == CMDLINE_INIT ||
+	    k->type == CMDLINE_AUTO_SECONDS)
 		return 0;
 	if (strlen(value) >= k->size) {
 		snprintf(err, errlen, "%s%s=%s: longer than %zu characters", CMDLINE_PREFIX, name,
@@ -395,6 +499,16 @@ static const char *format_value(const struct cmdline_key *k, const char *field, 
 	case CMDLINE_COUNT:
 		if (*(const int *)field <= 0)
 			return "default";
+		snprintf(num, len, "%d", *(const int *)field);
+		return num;
+	case CMDLINE_INIT: {
+		static const char *const words[] = {"0", "1", "force"};
+
+		return words[*(const int *)field];
+	}
+	case CMDLINE_AUTO_SECONDS:
+		if (*(const int *)field == CMDLINE_AUTO)
+			return "auto";
 		snprintf(num, len, "%d", *(const int *)field);
 		return num;
 	default:

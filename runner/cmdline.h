@@ -23,21 +23,37 @@ struct appliance_config {
 	char cells[256];   /* which of its cells: "all" or "1,4-7,fs=ext4" */
 	char disks[256];   /* the disks it may use, comma-separated */
 	bool wipe;	   /* may destroy signatures found on those disks */
-	char results[128]; /* where records go, comma-separated channels */
+	char results[256]; /* where records go, comma-separated channels (results_spec.h) */
+	int results_init;  /* no log on the results disk: 0 refuse, 1 make one, 2 even over data */
 	bool debug;	   /* more verbose console */
 	bool shell;	   /* busybox sh instead of powering off */
 	double scale;	   /* the matrix's scale knob; 0: the matrix's own */
 	int repeats;	   /* runs of every cell; 0: the matrix's own */
+	int watchdog;	   /* hardware watchdog timeout, seconds; 0 off; CMDLINE_AUTO */
+	char test_crash[32]; /* test only: "CELL[:STEP]" to crash the kernel in; "" none */
+	char test_hang[32];  /* test only: "CELL[:STEP]" where PID 1 hangs; "" none */
 };
 
+#define CMDLINE_AUTO (-1) /* CMDLINE_AUTO_SECONDS: "auto" */
+
+/* iomatrix.results_init= */
+enum results_init { RESULTS_INIT_NO, RESULTS_INIT_YES, RESULTS_INIT_FORCE };
+
 enum cmdline_type {
-	CMDLINE_BOOL,  /* 1/0, y/n, yes/no, on/off, true/false; bare key = 1 */
-	CMDLINE_NAME,  /* one word: letters, digits, '_', '.', '-' */
-	CMDLINE_CELLS, /* "all", or comma-separated N, N-M (N <= M), dim=value, dim!=value */
-	CMDLINE_LIST,  /* comma-separated words (may be empty); words may hold ':', '/', '=' */
-	CMDLINE_SCALE, /* "default" (stored as 0), or a number above 0, at most 1 (a double) */
-	CMDLINE_COUNT, /* "default" (stored as 0), or a whole number 1-1000 (an int) */
+	CMDLINE_BOOL,	 /* 1/0, y/n, yes/no, on/off, true/false; bare key = 1 */
+	CMDLINE_NAME,	 /* one word: letters, digits, '_', '.', '-' */
+	CMDLINE_CELLS,	 /* "all", or comma-separated N, N-M (N <= M), dim=value, dim!=value */
+	CMDLINE_LIST,	 /* comma-separated words (may be empty); words may hold ':', '/', '=' */
+	CMDLINE_SCALE,	 /* "default" (stored as 0), or a number above 0, at most 1 (a double) */
+	CMDLINE_COUNT,	 /* "default" (stored as 0), or a whole number 1-1000 (an int) */
+	CMDLINE_RESULTS, /* channels, as results_spec.h parses them */
+	CMDLINE_INIT,	 /* a bool, or "force" (an int: enum results_init) */
+	CMDLINE_AUTO_SECONDS, /* "auto" (CMDLINE_AUTO), a bool's off words or 0 (0), 1-3600 */
+	CMDLINE_TESTPOINT,    /* "" or CELL[:STEP]: a cell number, setup|workload|teardown */
 };
+
+/* The stages of a cell a test point names; cmdline_testpoint_parse. */
+#define CMDLINE_STAGES "setup, workload or teardown"
 
 struct cmdline_key {
 	const char *name; /* without the "iomatrix." prefix */
@@ -70,7 +86,13 @@ int cmdline_set(struct appliance_config *cfg, const char *name, const char *valu
 /* "matrix=quick cells=all ..." for the console, in table order. */
 void cmdline_format(const struct appliance_config *cfg, char *buf, size_t len);
 
-/* A type's name for help text: "bool", "name", "cells", "list", "scale", "count". */
+/* A type's name for help text: "bool", "name", "cells", "list", "scale", "count", ... */
 const char *cmdline_type_name(enum cmdline_type type);
+
+/*
+ * A CMDLINE_TESTPOINT value: its cell (from 1) and stage (default
+ * "workload"). Returns 0, or -1 when the value is "" or not one.
+ */
+int cmdline_testpoint_parse(const char *value, int *cell, const char **stage);
 
 #endif

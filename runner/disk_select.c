@@ -172,12 +172,39 @@ static int refuse_results(void *arg, const char *word)
 {
 	struct disk_selection *s = arg;
 
-	if (!strcmp(word, "console"))
-		return 0;
 	for (size_t i = 0; i < s->count; i++)
 		if (word_matches(&s->all[i], word))
-			refuse(&s->all[i], "holds the results (iomatrix.results=%s)", word);
+			refuse(&s->all[i], "holds the results log (iomatrix.results)");
 	return 0;
+}
+
+const char *disk_choice_id(const struct disk_choice *c)
+{
+	if (c->disk.serial[0])
+		return c->disk.serial;
+	return c->by_path[0] ? c->by_path : c->disk.name;
+}
+
+struct own_ctx {
+	const struct disk_choice *c;
+	bool found;
+};
+
+static int own_word(void *arg, const char *word)
+{
+	struct own_ctx *o = arg;
+
+	o->found = o->found || word_matches(o->c, word);
+	return o->found;
+}
+
+/* Is c one of the disks this run used on an earlier boot (own: their ids)? */
+static bool is_own(const struct disk_choice *c, const char *own)
+{
+	struct own_ctx o = {c, false};
+
+	each_word(own, own_word, &o);
+	return o.found;
 }
 
 int disk_select(const struct disk_list *found, const char *sysfs_root, const char *words,
@@ -229,7 +256,7 @@ static int by_order(const void *a, const void *b)
 	return (x->order > y->order) - (x->order < y->order);
 }
 
-void disk_select_check(struct disk_selection *s, bool wipe)
+void disk_select_check(struct disk_selection *s, bool wipe, const char *own)
 {
 	s->nuse = 0;
 	for (size_t i = 0; i < s->count; i++) {
@@ -245,13 +272,19 @@ void disk_select_check(struct disk_selection *s, bool wipe)
 			refuse(c, "%s", err);
 			continue;
 		}
-		if (found && !wipe) {
+		c->own = found && is_own(c, own);
+		if (found && !wipe && !c->own) {
 			refuse(c, "holds data: %s (iomatrix.wipe=1 allows destroying it)", found);
 			continue;
 		}
 		if (found) {
-			con_say("disk %s: destroying the %s on it (iomatrix.wipe=1)", c->disk.name,
-				found);
+			if (c->own)
+				con_say("disk %s: wiping this run's leftovers from an earlier boot "
+					"(%s)",
+					c->disk.name, found);
+			else
+				con_say("disk %s: destroying the %s on it (iomatrix.wipe=1)",
+					c->disk.name, found);
 			if (wipe_device(c->path, "wipe", &e)) {
 				refuse(c, "%s", step_error_line(&e, line, sizeof(line)));
 				continue;

@@ -9,6 +9,7 @@
 #include "md_registry.h"
 #include "power.h"
 #include "spawn.h"
+#include "watchdog.h"
 
 static bool shell_on;
 
@@ -35,6 +36,8 @@ static void run_shell(void)
 
 void power_off(void)
 {
+	/* Before the shell too: a person at the prompt feeds no watchdog. */
+	watchdog_disarm();
 	if (shell_on)
 		run_shell();
 	md_registry_stop_all(POWER_MD_STOP_TIMEOUT);

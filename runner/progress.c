@@ -103,21 +103,33 @@ void progress_end(struct progress *p, const struct cell_result *r)
 	add_row(p, c, r->repeat, r->status, head);
 }
 
-void progress_skipped(struct progress *p, const struct cell *c, const char *why)
+void progress_skipped(struct progress *p, const struct cell *c, int repeat, const char *why,
+		      bool say)
 {
-	con_say("cell [#%d] %s: skipped: %s", c->index, c->key, why);
-	for (int i = 0; i < c->repeats; i++)
-		add_row(p, c, i, CELL_SKIPPED, why);
+	if (say)
+		con_say("cell [#%d] %s: skipped: %s", c->index, c->key, why);
+	add_row(p, c, repeat, CELL_SKIPPED, why);
+}
+
+void progress_crashed(struct progress *p, const struct cell_result *r)
+{
+	const struct cell *c = r->cell;
+
+	con_say("cell [#%d %d/%d] %s: %s", c->index, r->repeat + 1, c->repeats, c->key, r->error);
+	add_row(p, c, r->repeat, CELL_CRASHED, r->error);
 }
 
 void progress_summary(const struct progress *p, const char *matrix)
 {
-	char took[32];
+	char took[32], earlier[64] = "";
 
-	con_say_t("summary: matrix %s, %d runs in %s: %d ok, %d failed, %d timeout; %d skipped",
+	if (p->earlier)
+		snprintf(earlier, sizeof(earlier), "; %d recorded on earlier boots", p->earlier);
+	con_say_t("summary: matrix %s, %d runs in %s: %d ok, %d failed, %d timeout; %d skipped; "
+		  "%d crashed%s",
 		  matrix, p->done, progress_duration(step_now() - p->t0, took, sizeof(took)),
 		  p->counts[CELL_OK], p->counts[CELL_FAILED], p->counts[CELL_TIMEOUT],
-		  p->counts[CELL_SKIPPED]);
+		  p->counts[CELL_SKIPPED], p->counts[CELL_CRASHED], earlier);
 	con_say("summary: %5s %7s  %-8s %-60s %s", "cell", "repeat", "status", "headline", "key");
 	for (size_t i = 0; i < p->nrows; i++) {
 		const struct progress_row *row = &p->rows[i];

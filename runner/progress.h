@@ -5,20 +5,23 @@
  * elapsed time and an estimate of the time left, and a summary table at
  * the end. Formats (docs/appliance.md has them all):
  *
- *   iomatrix: cell 3/20 [#5 1/3] fs=ext4 array=raid5 workload=dd: start, elapsed 1m02s, ETA 2m10s
- *   iomatrix: cell 3/20 [#5 1/3] fs=ext4 array=raid5 workload=dd: ok, write 123.4 MiB/s (setup 2.1
- * s, workload 5.0 s, teardown 0.8 s), elapsed 1m10s, ETA 2m01s iomatrix: cell [#7] fs=xfs
- * array=raid5 workload=dd: skipped: raid5 needs 3 disks, 2 given
+ *   iomatrix: cell 3/20 [#5 1/3] KEY: start, elapsed 1m02s, ETA 2m10s
+ *   iomatrix: cell 3/20 [#5 1/3] KEY: ok, write 123.4 MiB/s (setup 2.1 s,
+ *             workload 5.0 s, teardown 0.8 s), elapsed 1m10s, ETA 2m01s
+ *   iomatrix: cell [#7] KEY: skipped: raid5 needs 3 disks, 2 given
  *
  * i/N counts the runs this boot makes (selected, runnable cells times
- * their repeats); #K is the cell's index in the matrix (as `iomatrix plan`
- * and iomatrix.cells= number them), then the repeat. The ETA is the plan's
+ * their repeats, less the runs earlier boots of the run recorded), in the
+ * order they are made (run_order.h: every cell's repeat 1, then every
+ * cell's repeat 2, ...); #K is the cell's index in the matrix (as `iomatrix
+ * plan` and iomatrix.cells= number them), then the repeat. The ETA is the plan's
  * estimate of the runs left, scaled by how the finished runs compared
  * with their estimates.
  */
 #ifndef IOMATRIX_RUNNER_PROGRESS_H
 #define IOMATRIX_RUNNER_PROGRESS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "cell_result.h"
@@ -43,14 +46,18 @@ struct progress {
 	struct progress_row rows[PROGRESS_ROWS_MAX];
 	size_t nrows;
 	size_t rows_dropped;
+	int earlier; /* runs recorded on earlier boots of the run (not run again) */
 };
 
 /* total: runs to make; estimate: their estimated seconds together. */
 void progress_init(struct progress *p, int total, double estimate);
 void progress_start(struct progress *p, const struct cell *c, int repeat);
 void progress_end(struct progress *p, const struct cell_result *r);
-/* A cell the machine cannot run (one line for all its repeats). */
-void progress_skipped(struct progress *p, const struct cell *c, const char *why);
+/* A run the machine cannot make: a summary row; say: the console line (once a cell). */
+void progress_skipped(struct progress *p, const struct cell *c, int repeat, const char *why,
+		      bool say);
+/* A run an earlier boot died in, recorded crashed on this one. */
+void progress_crashed(struct progress *p, const struct cell_result *r);
 /* The summary line and table. */
 void progress_summary(const struct progress *p, const char *matrix);
 

@@ -35,12 +35,34 @@ static void write_error(struct jw *j, const struct cell_result *r)
 	} else {
 		jw_obj_begin(j, "error_detail");
 		jw_str(j, "step", r->detail.step);
-		jw_str(j, "command", r->detail.command);
-		jw_str(j, "status", r->detail.status);
-		jw_str(j, "output", r->detail.tail);
+		/* A crash ran no command of ours and left no output to show. */
+		if (r->crashed) {
+			jw_null(j, "command");
+			jw_str(j, "status", r->detail.status);
+			jw_null(j, "output");
+		} else {
+			jw_str(j, "command", r->detail.command);
+			jw_str(j, "status", r->detail.status);
+			jw_str(j, "output", r->detail.tail);
+		}
 		jw_obj_end(j);
 	}
 	str_or_null(j, "teardown_error", r->teardown_error);
+}
+
+static void write_crash(struct jw *j, const struct cell_result *r)
+{
+	if (!r->crashed) {
+		jw_null(j, "crash");
+		return;
+	}
+	jw_obj_begin(j, "crash");
+	jw_uint(j, "boot", r->crash.boot);
+	jw_str(j, "stage", r->crash.stage);
+	str_or_null(j, "step", r->crash.step);
+	jw_double(j, "since_unix", r->crash.since_unix);
+	jw_uint(j, "recorded_boot", r->crash.found_boot);
+	jw_obj_end(j);
 }
 
 static void write_settings(struct jw *j, const struct cell *c)
@@ -149,7 +171,7 @@ static void write_fs(struct jw *j, const struct cell_result *r)
 
 static void write_times(struct jw *j, const struct cell_result *r)
 {
-	bool skipped = r->status == CELL_SKIPPED;
+	bool skipped = r->status == CELL_SKIPPED || r->status == CELL_CRASHED;
 
 	jw_obj_begin(j, "times");
 	jw_double(j, "start_unix", r->start_unix);
@@ -216,12 +238,14 @@ char *record_build(const struct record_run *run, uint32_t seq, const struct cell
 	jw_int(&j, "iomatrix_record", RECORD_VERSION);
 	jw_str(&j, "run_id", run->run_id);
 	jw_uint(&j, "seq", seq);
+	jw_uint(&j, "boot", run->boot ? run->boot : 1);
 	jw_str(&j, "matrix", run->matrix);
 	jw_double(&j, "scale", run->scale);
 	write_cell(&j, run, c);
 	jw_int(&j, "repeat", r->repeat);
 	jw_str(&j, "status", cell_status_names[r->status]);
 	write_error(&j, r);
+	write_crash(&j, r);
 	machine_info_write(&j, run->machine);
 	write_settings(&j, c);
 	write_disks(&j, r);

@@ -25,6 +25,7 @@ struct record_run {
 	double scale;	/* the scale applied */
 	int cell_count; /* cells of the matrix after its rules */
 	const struct machine_info *machine;
+	unsigned boot; /* the boot of the run that writes the record, from 1 (0: 1) */
 };
 
 /*

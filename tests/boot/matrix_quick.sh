@@ -36,7 +36,7 @@ check "quick: the plan and the runner agree on $cells cells" \
 check "quick: a start line for every cell" [ "$(count "$log" '^iomatrix: cell [0-9]*/'"$cells"' .*: start, elapsed ')" -eq "$cells" ]
 check "quick: an end line for every cell, with its headline and times" \
 	[ "$(count "$log" '^iomatrix: cell [0-9]*/'"$cells"' .*: ok, \(read\|write\) [0-9.]* [KMG]iB/s.* (setup [0-9.]* s, workload [0-9.]* s, teardown [0-9.]* s), elapsed .*, ETA ')" -eq "$cells" ]
-check "quick: summary line" has "$log" "^iomatrix: summary: matrix quick, $cells runs in .*: $cells ok, 0 failed, 0 timeout; 0 skipped t="
+check "quick: summary line" has "$log" "^iomatrix: summary: matrix quick, $cells runs in .*: $cells ok, 0 failed, 0 timeout; 0 skipped; 0 crashed t="
 check "quick: summary table, a row per cell" [ "$(count "$log" '^iomatrix: summary: *[0-9]* *1/1  ok ')" -eq "$cells" ]
 
 build/iomatrix extract "$log" -o "$work/set" >"$work/extract.out" 2>&1

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Fuzz the results log scanner: any image must give a clean error or a list
- * of records and damage reports in increasing seq order, never a crash or a
- * read out of bounds. When the first input byte is odd, the header, progress
+ * of records and damage reports in increasing seq order, and its run
+ * description a length within the area or none, never a crash or a read
+ * out of bounds. When the first input byte is odd, the header, progress
  * and record-header CRCs are recomputed before scanning (and the payload CRCs
  * too when bit 1 is set), so mutations reach the logic behind the CRCs.
  */
@@ -44,6 +45,14 @@ static void fix_crcs(uint8_t *img, size_t size, bool payload)
 
 		if (!memcmp(p, P_MAGIC, 8))
 			put_le32(p + P_OFF_CRC, crc32_ieee(0, p, P_OFF_CRC));
+		if (!memcmp(p, I_MAGIC, 8)) {
+			uint32_t n = get_le32(p + I_OFF_LENGTH);
+
+			if (n <= RLOG_RUN_INFO_MAX && n <= size - b * bs - RLOG_RUN_INFO_HEADER)
+				put_le32(p + I_OFF_TCRC,
+					 crc32_ieee(0, p + RLOG_RUN_INFO_HEADER, n));
+			put_le32(p + I_OFF_HCRC, crc32_ieee(0, p, I_OFF_HCRC));
+		}
 		if (memcmp(p, R_MAGIC, 8))
 			continue;
 		if (payload) {
@@ -72,7 +81,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(img, data + 1, size - 1);
 	if (data[0] & 1)
 		fix_crcs(img, size - 1, data[0] & 2);
-	rlog_scan_buffer(img, size - 1, check_item, &o, &res, err, sizeof(err));
+	if (!rlog_scan_buffer(img, size - 1, check_item, &o, &res, err, sizeof(err))) {
+		uint64_t at = (uint64_t)RLOG_DATA_START * res.info.block_size;
+
+		/* the run description, as rlog_run_info_read finds it */
+		if (at < size - 1) {
+			size_t n = size - 1 - at < RLOG_RUN_INFO_BYTES ? size - 1 - at
+								       : RLOG_RUN_INFO_BYTES;
+			long len = rlog_decode_run_info(img + at, n, res.info.log_id);
+
+			if (len > (long)RLOG_RUN_INFO_MAX || (len >= 0 && (size_t)len + 32 > n))
+				abort();
+		}
+	}
 	free(img);
 	return 0;
 }

@@ -1,9 +1,9 @@
 # Checks one iomatrix record (docs/records.md) for completeness and sane
 # values; prints one line per problem, nothing when the record is good.
 # Used by tests/lib/check-records.
-def keys_needed: ["iomatrix_record", "run_id", "seq", "matrix", "scale", "cell", "repeat",
-  "status", "error", "error_detail", "teardown_error", "kernel", "machine", "settings",
-  "disks", "array", "fs", "times", "workload", "headline", "vmstat_delta",
+def keys_needed: ["iomatrix_record", "run_id", "seq", "boot", "matrix", "scale", "cell",
+  "repeat", "status", "error", "error_detail", "teardown_error", "crash", "kernel", "machine",
+  "settings", "disks", "array", "fs", "times", "workload", "headline", "vmstat_delta",
   "diskstats_delta", "cpu"];
 def md_level: . != "jbod";
 def problem(cond; what): if cond then empty else "seq \(.seq // "?"): \(what)" end;
@@ -16,6 +16,8 @@ def problem(cond; what): if cond then empty else "seq \(.seq // "?"): \(what)" e
   problem(([.cell.dims | to_entries[] | "\(.key)=\(.value)"] | join(" ")) == .cell.key; "cell.key does not list cell.dims"),
   problem((.kernel.release | length) > 0 and (.kernel.proc_version | startswith("Linux version")); "kernel"),
   problem((.kernel.cmdline | length) > 0; "kernel.cmdline empty"),
+  problem(.boot >= 1; "boot \(.boot)"),
+  problem((.status == "crashed") == (.crash != null); "crash is \(.crash) in a \(.status) record"),
   problem(.machine.cpus >= 1 and .machine.mem_kb > 0 and (.machine.cpu_model | length) > 0; "machine"),
   if .status == "ok" then
     problem(.error == null and .error_detail == null and .teardown_error == null; "ok with an error"),
@@ -53,6 +55,12 @@ def problem(cond; what): if cond then empty else "seq \(.seq // "?"): \(what)" e
     problem(all(.disks[].name as $d | $r.diskstats_delta[$d]; . != null); "diskstats of a member missing"),
     problem([.disks[].name as $d | $r.diskstats_delta[$d] | .sectors_written + .sectors_read] | add > 0; "no IO on the disks"),
     problem(((.cpu | [.user_pct, .nice_pct, .system_pct, .idle_pct, .iowait_pct, .irq_pct, .softirq_pct, .steal_pct] | add) - 100 | fabs) < 0.5; "cpu percentages do not add up to 100")
+  elif .status == "crashed" then
+    problem(.crash.boot >= 1 and .crash.recorded_boot == .boot and .crash.boot < .boot; "crash boots \(.crash.boot) recorded on \(.crash.recorded_boot), record of boot \(.boot)"),
+    problem((.crash.stage | IN("setup", "workload", "teardown", "record")); "crash stage \(.crash.stage)"),
+    problem(.crash.since_unix > 1.6e9 and .times.start_unix == .crash.since_unix; "crash since_unix"),
+    problem((.error | startswith("crashed: the machine died during ")) and (.error_detail.step | length) > 0; "crashed without its error"),
+    problem(.disks == null and .workload.fio == null and .workload.dd == null and .times.workload_s == null; "crashed with results")
   elif .status == "skipped" then
     problem((.error | type) == "string" and (.error | length) > 0; "skipped without a reason"),
     problem(.disks == null and .workload.fio == null and .workload.dd == null; "skipped with results")

@@ -16,8 +16,9 @@ static void test_defaults(void)
 
 	cmdline_defaults(&c);
 	cmdline_format(&c, shown, sizeof(shown));
-	CHECK_EQ_STR(shown, "matrix=quick cells=all disks= wipe=0 results=console debug=0 shell=0 "
-			    "scale=default repeats=default");
+	CHECK_EQ_STR(shown, "matrix=quick cells=all disks= wipe=0 results=console results_init=0 "
+			    "debug=0 shell=0 scale=default repeats=default watchdog=auto "
+			    "test_crash= test_hang=");
 	CHECK(c.scale == 0);
 	CHECK_EQ_INT(c.repeats, 0);
 }
@@ -44,12 +45,14 @@ static void test_values_and_other_words(void)
 	CHECK_EQ_INT(parse(&c,
 			   "BOOT_IMAGE=/vmlinuz console=ttyS0 iomatrix.matrix=seed002 "
 			   "iomatrix.cells=1,4-7 iomatrix.disks=vdb,vdc iomatrix.wipe=yes "
-			   "iomatrix.debug iomatrix.shell=off iomatrix.results=console,ttyS1 quiet",
+			   "iomatrix.debug iomatrix.shell=off "
+			   "iomatrix.results=console,serial:ttyS1 quiet",
 			   err),
 		     0);
 	cmdline_format(&c, shown, sizeof(shown));
 	CHECK_EQ_STR(shown, "matrix=seed002 cells=1,4-7 disks=vdb,vdc wipe=1 "
-			    "results=console,ttyS1 debug=1 shell=0 scale=default repeats=default");
+			    "results=console,serial:ttyS1 results_init=0 debug=1 shell=0 "
+			    "scale=default repeats=default watchdog=auto test_crash= test_hang=");
 }
 
 static void test_quotes_and_last_wins(void)
@@ -127,12 +130,14 @@ static void test_cell_filters(void)
 	struct appliance_config c;
 	char err[CMDLINE_ERR_LEN];
 	static const char *const good[] = {
-		"iomatrix.cells=fs=ext4", "iomatrix.cells=1-3,array!=jbod,fs=ext4",
-		"iomatrix.cells=bs=4k,iodepth=128", "iomatrix.cells=mount=dioread_nolock,7",
+		"iomatrix.cells=fs=ext4",
+		"iomatrix.cells=1-3,array!=jbod,fs=ext4",
+		"iomatrix.cells=bs=4k,iodepth=128",
+		"iomatrix.cells=mount=dioread_nolock,7",
 	};
 	static const char *const bad[] = {
-		"iomatrix.cells=fs=",  "iomatrix.cells==ext4", "iomatrix.cells=fs==x",
-		"iomatrix.cells=Fs=x", "iomatrix.cells=fs!x",  "iomatrix.cells=fs=a,",
+		"iomatrix.cells=fs=",	 "iomatrix.cells==ext4", "iomatrix.cells=fs==x",
+		"iomatrix.cells=Fs=x",	 "iomatrix.cells=fs!x",	 "iomatrix.cells=fs=a,",
 		"iomatrix.cells=fs=a;b",
 	};
 
@@ -155,17 +160,17 @@ static void test_scale_and_repeats(void)
 	CHECK_EQ_INT(c.repeats, 3);
 	cmdline_format(&c, shown, sizeof(shown));
 	CHECK(strstr(shown, " scale=0.05 repeats=3") != NULL);
-	CHECK_EQ_INT(parse(&c, "iomatrix.scale=1 iomatrix.scale=default iomatrix.repeats=1000", err),
-		     0);
+	CHECK_EQ_INT(
+		parse(&c, "iomatrix.scale=1 iomatrix.scale=default iomatrix.repeats=1000", err), 0);
 	CHECK(c.scale == 0);
 	CHECK_EQ_INT(c.repeats, 1000);
 	CHECK_EQ_INT(parse(&c, "iomatrix.scale=.5", err), 0);
 	CHECK(c.scale == 0.5);
 
 	static const char *const bad[] = {
-		"iomatrix.scale=0",    "iomatrix.scale=1.5",  "iomatrix.scale=-0.1",
-		"iomatrix.scale=nan",  "iomatrix.scale=0.1x", "iomatrix.scale",
-		"iomatrix.scale=inf",  "iomatrix.repeats=0",  "iomatrix.repeats=1001",
+		"iomatrix.scale=0",	"iomatrix.scale=1.5",  "iomatrix.scale=-0.1",
+		"iomatrix.scale=nan",	"iomatrix.scale=0.1x", "iomatrix.scale",
+		"iomatrix.scale=inf",	"iomatrix.repeats=0",  "iomatrix.repeats=1001",
 		"iomatrix.repeats=2.5", "iomatrix.repeats=-1", "iomatrix.repeats",
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -173,7 +178,75 @@ static void test_scale_and_repeats(void)
 		CHECK(strstr(err, strchr(bad[i], '.') + 1) != NULL);
 	}
 	CHECK_EQ_INT(parse(&c, "iomatrix.scale=2", err), -1);
-	CHECK_EQ_STR(err, "iomatrix.scale=2: not a scale (default, or a number above 0 and at most 1)");
+	CHECK_EQ_STR(err,
+		     "iomatrix.scale=2: not a scale (default, or a number above 0 and at most 1)");
+}
+
+/* The keys of results that survive: channels, initialising, the watchdog, test points. */
+static void test_results_watchdog_and_test_points(void)
+{
+	struct appliance_config c;
+	char err[CMDLINE_ERR_LEN], shown[512];
+	const char *stage;
+	int cell;
+
+	CHECK_EQ_INT(parse(&c,
+			   "iomatrix.results=disk:serial=iomatrix-results,serial:ttyS1 "
+			   "iomatrix.results_init iomatrix.watchdog=30 iomatrix.test_crash=3 "
+			   "iomatrix.test_hang=2:teardown",
+			   err),
+		     0);
+	CHECK_EQ_STR(c.results, "disk:serial=iomatrix-results,serial:ttyS1");
+	CHECK_EQ_INT(c.results_init, RESULTS_INIT_YES);
+	CHECK_EQ_INT(c.watchdog, 30);
+	cmdline_format(&c, shown, sizeof(shown));
+	CHECK(strstr(shown, " results_init=1 ") != NULL);
+	CHECK(strstr(shown, " watchdog=30 test_crash=3 test_hang=2:teardown") != NULL);
+	CHECK_EQ_INT(cmdline_testpoint_parse(c.test_crash, &cell, &stage), 0);
+	CHECK_EQ_INT(cell, 3);
+	CHECK_EQ_STR(stage, "workload");
+	CHECK_EQ_INT(cmdline_testpoint_parse(c.test_hang, &cell, &stage), 0);
+	CHECK_EQ_STR(stage, "teardown");
+	CHECK_EQ_INT(cmdline_testpoint_parse("", &cell, &stage), -1);
+
+	CHECK_EQ_INT(parse(&c, "iomatrix.results_init=force iomatrix.watchdog=off", err), 0);
+	CHECK_EQ_INT(c.results_init, RESULTS_INIT_FORCE);
+	CHECK_EQ_INT(c.watchdog, 0);
+	cmdline_format(&c, shown, sizeof(shown));
+	CHECK(strstr(shown, " results_init=force ") != NULL);
+	CHECK(strstr(shown, " watchdog=0 ") != NULL);
+	CHECK_EQ_INT(parse(&c, "iomatrix.watchdog=0 iomatrix.results_init=no", err), 0);
+	CHECK_EQ_INT(c.watchdog, 0);
+	CHECK_EQ_INT(c.results_init, RESULTS_INIT_NO);
+
+	static const char *const bad[] = {
+		"iomatrix.results=",
+		"iomatrix.results=ttyS1",
+		"iomatrix.results=serial:",
+		"iomatrix.results=disk:",
+		"iomatrix.results=console,console",
+		"iomatrix.results_init=2",
+		"iomatrix.watchdog=3601",
+		"iomatrix.watchdog=yes",
+		"iomatrix.watchdog",
+		"iomatrix.test_crash=0",
+		"iomatrix.test_crash=2:mkfs",
+		"iomatrix.test_hang=x",
+		"iomatrix.test_crash=3:",
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = '\0';
+		if (parse(&c, bad[i], err) != -1)
+			printf("# accepted: %s\n", bad[i]);
+		CHECK(err[0] != '\0');
+	}
+	/* The results parser's own words reach the error line. */
+	CHECK_EQ_INT(parse(&c, "iomatrix.results=disk:a,disk:b", err), -1);
+	CHECK_EQ_STR(err, "iomatrix.results=disk:a,disk:b: 'disk:b': a second results disk (one "
+			  "run writes one results log; 'disk:a' is the first)");
+	CHECK_EQ_INT(parse(&c, "iomatrix.test_crash=2:mkfs", err), -1);
+	CHECK_EQ_STR(err, "iomatrix.test_crash=2:mkfs: not CELL[:STAGE] (a cell number; stage "
+			  "setup, workload or teardown)");
 }
 
 int main(void)
@@ -188,5 +261,6 @@ int main(void)
 	RUN_TEST(test_too_long);
 	RUN_TEST(test_scale_and_repeats);
 	RUN_TEST(test_cell_filters);
+	RUN_TEST(test_results_watchdog_and_test_points);
 	CHECK_EXIT();
 }

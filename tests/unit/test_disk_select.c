@@ -58,10 +58,13 @@ static void build(void)
 	char err[DISKS_ERR_LEN];
 
 	CHECK(mkdtemp(root) != NULL);
-	disk("vda", "pci0000:00/0000:00:03.0/virtio0/block", "iomatrix-disk0\n", "2097152\n", "0\n");
-	disk("vdb", "pci0000:00/0000:00:04.0/virtio1/block", "iomatrix-disk1\n", "2097152\n", "0\n");
+	disk("vda", "pci0000:00/0000:00:03.0/virtio0/block", "iomatrix-disk0\n", "2097152\n",
+	     "0\n");
+	disk("vdb", "pci0000:00/0000:00:04.0/virtio1/block", "iomatrix-disk1\n", "2097152\n",
+	     "0\n");
 	disk("vdc", "pci0000:00/0000:00:05.0/virtio2/block", "precious\n", "2097152\n", "0\n");
-	disk("vdd", "pci0000:00/0000:00:06.0/virtio3/block", "iomatrix-disk2\n", "2097152\n", "1\n");
+	disk("vdd", "pci0000:00/0000:00:06.0/virtio3/block", "iomatrix-disk2\n", "2097152\n",
+	     "1\n");
 	disk("nvme0n1", "pci0000:00/0000:00:07.0/nvme/nvme0", "nvserial\n", "0\n", "0\n");
 	CHECK_EQ_INT(disks_scan(root, "", &found, err, sizeof(err)), 0);
 	CHECK_EQ_INT(found.count, 5);
@@ -91,7 +94,7 @@ static void test_default_rule(void)
 {
 	char err[DISK_SELECT_ERR_LEN];
 
-	CHECK_EQ_INT(disk_select(&found, root, "", "console", &sel, err, sizeof(err)), 0);
+	CHECK_EQ_INT(disk_select(&found, root, "", "", &sel, err, sizeof(err)), 0);
 	CHECK(by_name("vda")->allowed && by_name("vdb")->allowed && by_name("vdd")->allowed);
 	CHECK(!by_name("vdc")->allowed && !by_name("nvme0n1")->allowed);
 	CHECK_EQ_STR(by_name("vdd")->refused, "read-only");
@@ -106,7 +109,7 @@ static void test_named_in_order(void)
 	CHECK_EQ_INT(disk_select(&found, root,
 				 "/dev/disk/by-path/pci-0000:00:05.0,iomatrix-disk1,/dev/vda,"
 				 "pci-0000:00:07.0-nvme-1",
-				 "console", &sel, err, sizeof(err)),
+				 "", &sel, err, sizeof(err)),
 		     0);
 	CHECK(by_name("vdc")->allowed && by_name("vdb")->allowed && by_name("vda")->allowed);
 	CHECK(!by_name("vdd")->allowed);
@@ -120,7 +123,7 @@ static void test_bad_words(void)
 {
 	char err[DISK_SELECT_ERR_LEN];
 
-	CHECK_EQ_INT(disk_select(&found, root, "vda,sdz", "console", &sel, err, sizeof(err)), -1);
+	CHECK_EQ_INT(disk_select(&found, root, "vda,sdz", "", &sel, err, sizeof(err)), -1);
 	CHECK(strstr(err, "iomatrix.disks: 'sdz' matches no disk (disks: nvme0n1 (serial "
 			  "nvserial, pci-0000:00:07.0-nvme-1), vda (serial iomatrix-disk0, "
 			  "pci-0000:00:03.0), ") == err);
@@ -130,11 +133,16 @@ static void test_results_disk_refused(void)
 {
 	char err[DISK_SELECT_ERR_LEN];
 
-	CHECK_EQ_INT(disk_select(&found, root, "", "console,iomatrix-disk1", &sel, err,
-				 sizeof(err)),
-		     0);
-	CHECK_EQ_STR(by_name("vdb")->refused, "holds the results (iomatrix.results=iomatrix-disk1)");
+	/* its serial starts with iomatrix-disk, and still it is never offered to cells */
+	CHECK_EQ_INT(disk_select(&found, root, "", "vdb", &sel, err, sizeof(err)), 0);
+	CHECK(by_name("vdb")->allowed);
+	CHECK_EQ_STR(by_name("vdb")->refused, "holds the results log (iomatrix.results)");
 	CHECK_EQ_STR(by_name("vda")->refused, "");
+	/* named in iomatrix.disks too: still refused */
+	CHECK_EQ_INT(disk_select(&found, root, "vda,vdb", "vdb", &sel, err, sizeof(err)), 0);
+	CHECK_EQ_STR(by_name("vdb")->refused, "holds the results log (iomatrix.results)");
+	CHECK_EQ_INT(disk_select(&found, root, "", "", &sel, err, sizeof(err)), 0);
+	CHECK_EQ_STR(by_name("vdb")->refused, "");
 }
 
 /* A 4 MiB file as a disk, with magic at off (NULL: blank). */
@@ -154,8 +162,7 @@ static void test_check_and_wipe(void)
 	char err[DISK_SELECT_ERR_LEN], a[600], b[600], c[600];
 	struct disk_choice *da, *db, *dc;
 
-	CHECK_EQ_INT(disk_select(&found, root, "vda,vdb,vdc", "console", &sel, err, sizeof(err)),
-		     0);
+	CHECK_EQ_INT(disk_select(&found, root, "vda,vdb,vdc", "", &sel, err, sizeof(err)), 0);
 	da = (struct disk_choice *)by_name("vda");
 	db = (struct disk_choice *)by_name("vdb");
 	dc = (struct disk_choice *)by_name("vdc");
@@ -172,7 +179,7 @@ static void test_check_and_wipe(void)
 	if (strlen(a) >= sizeof(da->path))
 		return; /* a temporary directory too long for the test's paths */
 
-	disk_select_check(&sel, false);
+	disk_select_check(&sel, false, NULL);
 	CHECK_EQ_INT(sel.nuse, 1);
 	CHECK(sel.use[0] == da);
 	CHECK_EQ_STR(db->refused,
@@ -180,8 +187,21 @@ static void test_check_and_wipe(void)
 	CHECK_EQ_STR(dc->refused,
 		     "holds data: md RAID superblock 1.0 (iomatrix.wipe=1 allows destroying it)");
 
+	/* vdb's data is this run's own (its serial is in the list): wiped without iomatrix.wipe */
 	db->refused[0] = dc->refused[0] = '\0';
-	disk_select_check(&sel, true);
+	disk_select_check(&sel, false, "iomatrix-disk9,iomatrix-disk1");
+	CHECK_EQ_INT(sel.nuse, 2);
+	CHECK(sel.use[0] == da && sel.use[1] == db);
+	CHECK(db->own);
+	CHECK_EQ_STR(db->wiped, "ext2/3/4 filesystem");
+	CHECK_EQ_STR(dc->refused,
+		     "holds data: md RAID superblock 1.0 (iomatrix.wipe=1 allows destroying it)");
+	CHECK(!dc->own);
+	CHECK_EQ_STR(disk_choice_id(db), "iomatrix-disk1");
+
+	make_file(b, "\x53\xef", 2, 1080);
+	db->refused[0] = dc->refused[0] = '\0';
+	disk_select_check(&sel, true, "");
 	CHECK_EQ_INT(sel.nuse, 3);
 	CHECK(sel.use[0] == da && sel.use[1] == db && sel.use[2] == dc);
 	CHECK_EQ_STR(db->wiped, "ext2/3/4 filesystem");
@@ -204,9 +224,9 @@ static void test_wipe_zeroes_the_signature_areas(void)
 	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
 	CHECK(fd >= 0);
 	CHECK_EQ_INT(ftruncate(fd, 80 << 20), 0);
-	CHECK_EQ_INT(pwrite(fd, "_BHRfS_M", 8, 65600), 8);	      /* btrfs, primary */
+	CHECK_EQ_INT(pwrite(fd, "_BHRfS_M", 8, 65600), 8);	     /* btrfs, primary */
 	CHECK_EQ_INT(pwrite(fd, "_BHRfS_M", 8, (64 << 20) + 64), 8); /* btrfs mirror */
-	CHECK_EQ_INT(pwrite(fd, "X", 1, 2 << 20), 1);		      /* data: left alone */
+	CHECK_EQ_INT(pwrite(fd, "X", 1, 2 << 20), 1);		     /* data: left alone */
 	CHECK_EQ_INT(pwrite(fd, "EFI PART", 8, (80 << 20) - 512), 8);
 	close(fd);
 	CHECK_EQ_INT(wipe_probe(path, &found_sig, &size, err, sizeof(err)), 0);

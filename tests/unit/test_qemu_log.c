@@ -46,9 +46,9 @@ static void test_fatal_still_powers_off(void)
 		     QEMU_EXIT_FATAL);
 	/* a timeout or a panic says more than the FATAL line before it */
 	CHECK_EQ_INT(judge("iomatrix: FATAL: x\n", EXITED(0), true, &f), QEMU_EXIT_TIMEOUT);
-	CHECK_EQ_INT(judge("iomatrix: FATAL: x\nKernel panic - not syncing: y\n", EXITED(0),
-			   false, &f),
-		     QEMU_EXIT_CRASH);
+	CHECK_EQ_INT(
+		judge("iomatrix: FATAL: x\nKernel panic - not syncing: y\n", EXITED(0), false, &f),
+		QEMU_EXIT_CRASH);
 }
 
 static void test_panic_and_missing_power_off(void)
@@ -63,6 +63,23 @@ static void test_panic_and_missing_power_off(void)
 		     "Kernel panic - not syncing: Attempted to kill init! exitcode=0x00000100");
 	CHECK_EQ_INT(judge("iomatrix: start: x t=1\n", EXITED(0), false, &f), QEMU_EXIT_CRASH);
 	CHECK_EQ_INT(judge("", EXITED(0), false, &f), QEMU_EXIT_CRASH);
+}
+
+/* A reset with the watchdog armed: still a crash (the next boot resumes), said so. */
+static void test_watchdog_reset(void)
+{
+	struct qemu_log_facts f;
+
+	CHECK_EQ_INT(judge("iomatrix: start: x t=1\niomatrix: watchdog: /dev/watchdog armed, "
+			   "timeout 10 s, fed while the matrix makes progress\n",
+			   EXITED(0), false, &f),
+		     QEMU_EXIT_CRASH);
+	CHECK(f.watchdog_armed);
+	CHECK_EQ_INT(judge("iomatrix: start: x t=1\niomatrix: watchdog: /dev/watchdog: No such "
+			   "file or directory; running without one\n",
+			   EXITED(0), false, &f),
+		     QEMU_EXIT_CRASH);
+	CHECK(!f.watchdog_armed);
 }
 
 static void test_timeout_and_qemu_failure(void)
@@ -140,6 +157,7 @@ int main(void)
 	RUN_TEST(test_fatal_still_powers_off);
 	RUN_TEST(test_panic_and_missing_power_off);
 	RUN_TEST(test_timeout_and_qemu_failure);
+	RUN_TEST(test_watchdog_reset);
 	RUN_TEST(test_oops_noted);
 	RUN_TEST(test_sizes);
 	RUN_TEST(test_disk_files_sparse_and_reused);

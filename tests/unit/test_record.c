@@ -26,9 +26,31 @@ static const char matrix_text[] = "[matrix]\n"
 				  "size = 8m\n";
 
 static const char *const every_key[] = {
-	"iomatrix_record", "run_id", "seq", "matrix", "scale", "cell", "repeat", "status",
-	"error", "error_detail", "teardown_error", "kernel", "machine", "settings", "disks",
-	"array", "fs", "times", "workload", "headline", "vmstat_delta", "diskstats_delta", "cpu",
+	"iomatrix_record",
+	"run_id",
+	"seq",
+	"boot",
+	"matrix",
+	"scale",
+	"cell",
+	"repeat",
+	"status",
+	"error",
+	"error_detail",
+	"teardown_error",
+	"crash",
+	"kernel",
+	"machine",
+	"settings",
+	"disks",
+	"array",
+	"fs",
+	"times",
+	"workload",
+	"headline",
+	"vmstat_delta",
+	"diskstats_delta",
+	"cpu",
 };
 
 static struct machine_info mi = {
@@ -88,9 +110,9 @@ static bool is_null(json_object *o, const char *path)
 static void test_records(void)
 {
 	struct matrix_load_opts lo = {0};
-	struct machine mc = {.ndisks = 2, .disk_bytes = {1ull << 30, 1ull << 30},
-			     .mem_bytes = 2ull << 30};
-	struct record_run run = {"5f0c9a1e7d2b4c38", "t", 1, 0, &mi};
+	struct machine mc = {
+		.ndisks = 2, .disk_bytes = {1ull << 30, 1ull << 30}, .mem_bytes = 2ull << 30};
+	struct record_run run = {"5f0c9a1e7d2b4c38", "t", 1, 0, &mi, 2};
 	static struct cell_result r;
 	char err[MATRIX_ERR_LEN];
 	struct cell_list cl;
@@ -185,6 +207,43 @@ static void test_records(void)
 	CHECK(is_null(o, "disks") && is_null(o, "array") && is_null(o, "fs"));
 	CHECK(is_null(o, "times.setup_s"));
 	CHECK_EQ_STR(str(o, "settings.array"), "raid5");
+	CHECK(is_null(o, "crash"));
+	CHECK_EQ_INT(record_get_int(o, "boot"), 2);
+	json_object_put(o);
+
+	/* cell 2: the machine died in its workload on boot 1; recorded on boot 2 */
+	{
+		struct cell_crash crash = {1, "workload", "", 1796014692, 2};
+
+		cell_crashed(&r, &cl.cells[1], 0, &crash);
+	}
+	o = built(&run, 4, &r);
+	CHECK_EQ_STR(str(o, "status"), "crashed");
+	CHECK_EQ_STR(str(o, "error"),
+		     "crashed: the machine died during workload (since "
+		     "2026-11-30T04:58:12Z) on boot 1 of the run; recorded on boot 2");
+	CHECK_EQ_STR(str(o, "error_detail.step"), "workload");
+	CHECK_EQ_STR(str(o, "error_detail.status"), "crashed (no record after boot 1)");
+	CHECK(is_null(o, "error_detail.command") && is_null(o, "error_detail.output"));
+	CHECK_EQ_INT(record_get_int(o, "crash.boot"), 1);
+	CHECK_EQ_INT(record_get_int(o, "crash.recorded_boot"), 2);
+	CHECK_EQ_STR(str(o, "crash.stage"), "workload");
+	CHECK(is_null(o, "crash.step"));
+	CHECK(json_object_get_double(record_get(o, "crash.since_unix")) == 1796014692);
+	CHECK(json_object_get_double(record_get(o, "times.start_unix")) == 1796014692);
+	CHECK(is_null(o, "times.setup_s") && is_null(o, "disks") && is_null(o, "workload.dd"));
+	json_object_put(o);
+
+	/* in setup: the step too */
+	{
+		struct cell_crash crash = {3, "setup", "mkfs", 1796014692, 4};
+
+		cell_crashed(&r, &cl.cells[1], 1, &crash);
+	}
+	o = built(&run, 5, &r);
+	CHECK(strstr(str(o, "error"), "died during setup: mkfs (since ") != NULL);
+	CHECK_EQ_STR(str(o, "error_detail.step"), "mkfs");
+	CHECK_EQ_STR(str(o, "crash.step"), "mkfs");
 	json_object_put(o);
 
 	cell_list_free(&cl);

@@ -373,6 +373,65 @@ static void test_refuses_bad_records(void)
 	rlog_close(&log);
 }
 
+/* The run description: written once, read back after reopening, never read as a record. */
+static void test_run_info(void)
+{
+	static const char text[] = "[run]\nmatrix = quick\ndisks = iomatrix-disk0\n";
+	char buf[RLOG_RUN_INFO_MAX + 1];
+	struct rlog_scan_result res;
+	struct results_log log;
+	struct seen s;
+	size_t len;
+
+	make_log(0);
+	CHECK_EQ_INT(rlog_open(&log, path, NULL, NULL, err, sizeof(err)), 0);
+	CHECK_EQ_INT(rlog_run_info_read(&log, buf, sizeof(buf), &len, err, sizeof(err)), 0);
+	CHECK_EQ_INT(rlog_run_info_write(&log, text, strlen(text), err, sizeof(err)), 0);
+	CHECK_EQ_INT(append(&log, 1), 0);
+	CHECK_EQ_INT(append(&log, 2), 0);
+	rlog_close(&log);
+	CHECK_EQ_INT(rlog_open(&log, path, NULL, NULL, err, sizeof(err)), 0);
+	CHECK_EQ_INT(rlog_run_info_read(&log, buf, sizeof(buf), &len, err, sizeof(err)), 1);
+	CHECK_EQ_INT(len, strlen(text));
+	CHECK_EQ_STR(buf, text);
+	CHECK_EQ_INT(rlog_run_info_write(&log, buf, RLOG_RUN_INFO_MAX + 1, err, sizeof(err)), -1);
+	rlog_close(&log);
+	CHECK_EQ_INT(scan(&s, &res), 0);
+	CHECK_EQ_INT(s.n, 2);
+	CHECK_EQ_INT(s.ndamaged, 0);
+	/* records start after the area */
+	CHECK_EQ_INT(res.info.data_start, 3 + RLOG_RUN_INFO_BYTES / RLOG_BLOCK_SIZE);
+	CHECK_EQ_INT(s.block[0], res.info.data_start);
+
+	/* a damaged description reads as none */
+	patch(3 * RLOG_BLOCK_SIZE + RLOG_RUN_INFO_HEADER + 3, "X", 1);
+	CHECK_EQ_INT(rlog_open(&log, path, NULL, NULL, err, sizeof(err)), 0);
+	CHECK_EQ_INT(rlog_run_info_read(&log, buf, sizeof(buf), &len, err, sizeof(err)), 0);
+	rlog_close(&log);
+}
+
+/* Smallest blocks: the area spans 16 of them and the records follow. */
+static void test_run_info_512(void)
+{
+	struct rlog_scan_result res;
+	struct results_log log;
+	struct seen s;
+	char buf[64];
+	size_t len;
+
+	fresh_file(0);
+	CHECK_EQ_INT(rlog_init(path, "run-512", 512, 0, err, sizeof(err)), 0);
+	CHECK_EQ_INT(rlog_open(&log, path, NULL, NULL, err, sizeof(err)), 0);
+	CHECK_EQ_INT(rlog_run_info_write(&log, "x = 1", 5, err, sizeof(err)), 0);
+	CHECK_EQ_INT(append(&log, 1), 0);
+	CHECK_EQ_INT(rlog_run_info_read(&log, buf, sizeof(buf), &len, err, sizeof(err)), 1);
+	CHECK_EQ_STR(buf, "x = 1");
+	rlog_close(&log);
+	CHECK_EQ_INT(scan(&s, &res), 0);
+	CHECK_EQ_INT(res.info.data_start, 3 + 16);
+	CHECK_EQ_INT(s.n, 1);
+}
+
 int main(void)
 {
 	struct synth_run run = {"run-1", "quick", "6.1.0", 10};
@@ -397,6 +456,8 @@ int main(void)
 	RUN_TEST(test_progress_slots);
 	RUN_TEST(test_truncated_image);
 	RUN_TEST(test_refuses_bad_records);
+	RUN_TEST(test_run_info);
+	RUN_TEST(test_run_info_512);
 	unlink(path);
 	for (uint32_t s = 1; s <= NREC + 1; s++)
 		free(recs[s]);
