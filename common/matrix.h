@@ -22,13 +22,15 @@
  *	struct machine mc = { .ndisks = 4, .disk_bytes = {...}, .mem_bytes = ... };
  *	struct cell_list cl;
  *	matrix_expand(m, &mc, 0, &cl, err, sizeof(err));	// 0: the matrix's scale
- *	for (int i = 0; i < cl.count; i++) {
- *		struct cell *c = &cl.cells[i];
- *		if (!cell_select_match(sel, c))
- *			continue;
- *		if (c->skip)	// record status "skipped", error = c->skip
- *			continue;
- *		for (int r = 0; r < c->repeats; r++) {
+ *	// Repeats are the outer loop (runner/run_order.h): every cell once,
+ *	// then every cell again, so a cell's repeats spread over the run.
+ *	for (int r = 0; r < run_order_stride(&cl); r++)
+ *		for (int i = 0; i < cl.count; i++) {
+ *			struct cell *c = &cl.cells[i];
+ *			if (!cell_select_match(sel, c) || r >= c->repeats)
+ *				continue;
+ *			if (c->skip)	// record status "skipped", error = c->skip
+ *				continue;
  *			// mdadm --level=array_info(c->array)->name over the first
  *			// c->disks disks, --chunk=c->chunk_bytes/1024, --assume-clean
  *			// unless c->resync; mkfs fs_info(c->fs)->name with
@@ -36,7 +38,6 @@
  *			// scheduler; then, within c->time_limit_s for the repeat:
  *			cell_workload_argv(c, dirs, c->filesystems, &argv, err, sizeof(err));
  *		}
- *	}
  *	cell_list_free(&cl);
  *	cell_select_free(sel);
  *	matrix_free(m);
