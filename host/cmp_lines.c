@@ -234,34 +234,32 @@ bool cmp_has_within(const struct comparison *c)
 bool cmp_unit_line(const struct comparison *c, int i, char *buf, size_t len)
 {
 	size_t nb = c->base->nruns, nn = c->new->nruns;
-	const char *one = nb < 2 ? "base" : "new";
 	const char *lines[2] = { NULL, NULL };
-	char first[256], second[256];
+	char first[256];
 
 	if (c->unit == CMP_UNIT_RUN && nb >= 2 && nn >= 2) {
 		lines[0] = "unit: the run (boot): one value per run, its mean over the run's repeats; "
 			   "n = runs";
 	} else if (c->unit == CMP_UNIT_RUN && nb < 2 && nn < 2) {
-		lines[0] = "one boot per side: the noise between boots is not measured, so no cell is "
-			   "judged;";
-		lines[1] = "to judge, boot each kernel 3+ times: compare BASE1,BASE2,BASE3 "
-			   "NEW1,NEW2,NEW3; or --unit repeat";
+		/* The line that matters stands alone; the second only shows how. */
+		lines[0] = "one boot a side: the noise between boots is unknown, so no cell is judged; "
+			   "boot each kernel 3+ times";
+		lines[1] = "  as in: iomatrix compare base-1,base-2,base-3 new-1,new-2,new-3 "
+			   "(docs/compare.md)";
 	} else if (c->unit == CMP_UNIT_RUN) {
 		snprintf(first, sizeof(first),
-			 "one boot of %s (%s has %zu runs): the noise between boots needs 2 runs "
-			 "a side,",
-			 one, nb < 2 ? "new" : "base", nb < 2 ? nn : nb);
-		snprintf(second, sizeof(second),
-			 "so no cell is judged; boot %s again (3 runs a side or more)", one);
+			 "one boot of %s (%s: %zu runs): no cell is judged without the noise between "
+			 "boots; boot %s 3+ times",
+			 nb < 2 ? "base" : "new", nb < 2 ? "new" : "base", nb < 2 ? nn : nb,
+			 nb < 2 ? "base" : "new");
 		lines[0] = first;
-		lines[1] = second;
 	} else if (c->same_boot) {
 		lines[0] = "unit: the repeat: both sides ran in the same boot (--versus)";
 	} else if (nb < 2 && nn < 2) {
-		lines[0] = "one boot per side: the noise between boots is not measured; --unit repeat "
-			   "takes";
-		lines[1] = "the repeats in a boot for it: a difference between two boots of one kernel "
-			   "can be flagged";
+		lines[0] = "warning: --unit repeat with one boot a side: the repeats of one boot stand "
+			   "in for the noise";
+		lines[1] = "  between boots, which is larger: two boots of one kernel can be flagged "
+			   "as a change";
 	} else {
 		lines[0] = "unit: the repeat (--unit repeat): the repeats of all runs of a side are one "
 			   "sample";

@@ -57,16 +57,10 @@ static void print_head(const struct cmp_report *r, const struct comparison *c,
 	else
 		fprintf(f, "%smarks: WORSE/better flagged; o an outlier; rsd b/n: relative stddev of "
 			   "the run means%s\n\n",
-			md ? "- " : "", cmp_has_within(c) ? "; wrsd: of repeats within runs" : "");
+			md ? "- " : "", view_wrsd_shown(c) ? "; wrsd: of repeats within runs" : "");
 }
 
 /* --- the rows layout ------------------------------------------------------- */
-
-/* Under the run unit, the spread of repeats within runs gets a column when there is one. */
-static bool wrsd_column(const struct comparison *c)
-{
-	return c->unit == CMP_UNIT_RUN && cmp_has_within(c);
-}
 
 static void fill_row(struct table *t, size_t col, const struct comparison *c,
 		     const struct cmp_row *row, const char *indent)
@@ -85,7 +79,7 @@ static void fill_row(struct table *t, size_t col, const struct comparison *c,
 	table_set(t, col++, "%s", buf);
 	view_rsd(row, buf, sizeof(buf));
 	table_set(t, col++, "%s", buf);
-	if (wrsd_column(c)) {
+	if (view_wrsd_shown(c)) {
 		view_wrsd(row, buf, sizeof(buf));
 		table_set(t, col++, "%s", buf);
 	}
@@ -109,7 +103,7 @@ static void rows_table(struct table *t, const struct comparison *c, const struct
 	table_col(t, c->new->label, ALIGN_RIGHT);
 	table_col(t, "change", ALIGN_RIGHT);
 	table_col(t, "rsd b/n", ALIGN_RIGHT);
-	if (wrsd_column(c))
+	if (view_wrsd_shown(c))
 		table_col(t, "wrsd b/n", ALIGN_RIGHT);
 	table_col(t, "n", ALIGN_RIGHT);
 	table_col(t, "mark", ALIGN_LEFT);

@@ -285,6 +285,11 @@ void view_wrsd(const struct cmp_row *row, char *buf, size_t len)
 	snprintf(buf, len, "%s/%s%%", b, n);
 }
 
+bool view_wrsd_shown(const struct comparison *c)
+{
+	return c->unit == CMP_UNIT_RUN && cmp_has_within(c);
+}
+
 void view_n(const struct cmp_row *row, char *buf, size_t len)
 {
 	snprintf(buf, len, "%zu/%zu", row->base.st.n, row->new.st.n);

@@ -59,6 +59,8 @@ void view_change(const struct cmp_row *row, char *buf, size_t len);
 void view_rsd(const struct cmp_row *row, char *buf, size_t len);
 /* The spread of repeats within a run, base/new: "4.1/-%" */
 void view_wrsd(const struct cmp_row *row, char *buf, size_t len);
+/* Under the run unit, the spread of repeats within runs gets a column when there is one. */
+bool view_wrsd_shown(const struct comparison *c);
 void view_n(const struct cmp_row *row, char *buf, size_t len);
 
 /* --- the head every format shows ------------------------------------------ */

@@ -187,8 +187,9 @@ bool cmp_mismatch_line(const struct comparison *c, char *buf, size_t len);
 bool cmp_repeats_line(const struct comparison *c, char *buf, size_t len);
 /*
  * The unit of replication and what it means here, line i (0 or 1; false
- * when there is no such line): "one boot per side: ..." and what to do
- * when a side has one run, so that nothing can be judged between boots.
+ * when there is no such line): what one value of a side is, or, when a
+ * side has one run, that nothing is judged and what to do (boot each
+ * kernel 3+ times), or the warning of --unit repeat on one boot a side.
  */
 bool cmp_unit_line(const struct comparison *c, int i, char *buf, size_t len);
 /* Whether some side has a run with two repeats or more: within-run spread to show. */

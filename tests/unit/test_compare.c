@@ -415,9 +415,9 @@ static void test_one_boot(void)
 	CHECK_EQ_INT(c.cells_by_verdict[CMP_CANNOT_JUDGE], 2);
 	CHECK_EQ_INT(c.ntests, 0);
 	CHECK(cmp_unit_line(&c, 0, line, sizeof(line)));
-	CHECK_EQ_STR(line, "one boot per side: the noise between boots is not measured, so no "
-			   "cell is judged;");
-	CHECK(cmp_unit_line(&c, 1, line, sizeof(line)) && !strncmp(line, "to judge, boot", 14));
+	CHECK_EQ_STR(line, "one boot a side: the noise between boots is unknown, so no cell is "
+			   "judged; boot each kernel 3+ times");
+	CHECK(cmp_unit_line(&c, 1, line, sizeof(line)) && strstr(line, "base-1,base-2,base-3"));
 	comparison_free(&c);
 	rs_free(&n);
 
@@ -426,13 +426,21 @@ static void test_one_boot(void)
 	CHECK(compare_sets(&n, &b, &o, &c, err, sizeof(err)) == 0);
 	CHECK_EQ_INT(c.cells_by_verdict[CMP_CANNOT_JUDGE], 2);
 	CHECK(cmp_unit_line(&c, 0, line, sizeof(line)) &&
-	      !strncmp(line, "one boot of new (base has 3 runs)", 33));
+	      !strcmp(line, "one boot of new (base: 3 runs): no cell is judged without the noise "
+			    "between boots; boot new 3+ times"));
 	comparison_free(&c);
 
+	rs_free(&n);
+
 	/* --unit repeat judges the one boot's repeats, with a warning. */
+	load_side(top, "new", 1, &n);
 	o.unit = CMP_UNIT_REPEAT;
 	CHECK(compare_sets(&b, &n, &o, &c, err, sizeof(err)) == 0);
-	CHECK(c.ntests == 2);
+	CHECK_EQ_INT(c.ntests, 2);
+	CHECK_EQ_INT(c.cells_by_verdict[CMP_CANNOT_JUDGE], 0);
+	CHECK(cmp_unit_line(&c, 0, line, sizeof(line)) &&
+	      !strncmp(line, "warning: --unit repeat with one boot a side: ", 45));
+	CHECK(cmp_unit_line(&c, 1, line, sizeof(line)));
 	comparison_free(&c);
 	rs_free(&b);
 	rs_free(&n);
