@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Comparisons as JSON, for scripts: every row with both sides' samples (a
- * value per run or per repeat), the repeats behind them, outlier marks, the test's p and q, and the verdicts; the head
- * lines as notes. Written with the project's streaming writer (json_out.h).
+ * value per run or per repeat), the repeats behind them, outlier marks, the
+ * test's p and q, and the verdicts; the head lines as notes. Written with
+ * the project's streaming writer (json_out.h).
  */
 #include <math.h>
 #include <stdlib.h>
