@@ -293,8 +293,26 @@ static int dbl_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/*
+ * A detectable change: "7.3%"; from 1000 % on, the factor it is ("41x"),
+ * and past 1000x only that: with 2 boots of a noisy machine the figure
+ * runs to 12 digits, which says no more than ">1000x".
+ */
+static void detectable_str(char *buf, size_t len, double pct)
+{
+	double factor = 1 + pct / 100;
+
+	if (pct < 1000)
+		snprintf(buf, len, "%.1f%%", pct);
+	else if (factor < 1000)
+		snprintf(buf, len, "%.0fx", factor);
+	else
+		snprintf(buf, len, ">1000x");
+}
+
 bool cmp_resolution_line(const struct comparison *c, char *buf, size_t len)
 {
+	char med[16], lo[16], hi[16];
 	double *d = calloc(c->ntests + 1, sizeof(*d));
 	size_t n = 0;
 
@@ -308,10 +326,13 @@ bool cmp_resolution_line(const struct comparison *c, char *buf, size_t len)
 		return false;
 	}
 	qsort(d, n, sizeof(*d), dbl_cmp);
+	detectable_str(med, sizeof(med), d[n / 2]);
+	detectable_str(lo, sizeof(lo), d[n / 10]);
+	detectable_str(hi, sizeof(hi), d[n - 1 - n / 10]);
 	snprintf(buf, len,
-		 "resolution: a row needed a change of %.1f%% to be flagged (median; "
-		 "80%% of rows: %.1f-%.1f%%)",
-		 d[n / 2], d[n / 10], d[n - 1 - n / 10]);
+		 "resolution: a row needed a change of %s to be flagged (median; "
+		 "80%% of rows: %s to %s)",
+		 med, lo, hi);
 	free(d);
 	return true;
 }

@@ -131,6 +131,16 @@ check_change() {
 check_change -10 1-3 90
 check_change -5 1 60
 
+# Boots that differ by a factor: the resolution line says factors, not
+# twelve-digit percentages.
+"$GEN" "$WORK/a" --profile seed002 --seed 5 --runs 2 --repeats 1 --boot-cv 100
+"$GEN" "$WORK/b" --profile seed002 --seed 6 --runs 2 --repeats 1 --boot-cv 100
+"$IOM" compare "$WORK/a" "$WORK/b" >"$WORK/out.txt"
+line=$(grep '^resolution: ' "$WORK/out.txt")
+echo "$line" | grep -Eq '^resolution: a row needed a change of [0-9]+x to be flagged \(median; 80% of rows: [0-9]+x to [0-9]+x\)$' &&
+	ok "boot CV 100 %, 2 runs: $line" || notok "resolution as factors: $line"
+rm -rf "$WORK/a" "$WORK/b"
+
 # The forms of a side: a directory of result sets, paths joined by commas.
 gen "$WORK/a" 2 3
 gen "$WORK/b" 3 3
