@@ -2,8 +2,9 @@
 /*
  * iomatrix compare BASE NEW [NEW...]: result sets from two or more kernels,
  * cell by cell; what changed and whether the change is bigger than the
- * noise. The statistics are in compare.c and stats.c, the formats in
- * cmp_*.c and html_report.c; this file is the command line.
+ * noise. Each side may be several runs (boots) of its kernel: rs_side.c
+ * loads them. The statistics are in compare.c and cmp_stats.c, the formats
+ * in cmp_*.c and html_report.c; this file is the command line.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "cmp_report.h"
 #include "commands.h"
 #include "metric_format.h"
+#include "rs_side.h"
 
 #define MAX_SETS 8
 
@@ -20,12 +22,15 @@ static const char *const format_names[] = { "text", "markdown", "csv", "json", "
 static const char *const layout_names[] = { "auto", "rows", "seed000", "seed002", "curve", NULL };
 static const char *const sort_names[] = { "key", "change", NULL };
 static const char *const adjust_names[] = { "bh", "holm", NULL };
+/* In the order of enum cmp_unit. */
+static const char *const unit_names[] = { "auto", "run", "repeat", NULL };
 
 struct compare_args {
 	int format;
 	int layout;
 	int sort;
 	int adjust;
+	int unit;
 	const char *out;
 	const char *metric;
 	const char *where;
@@ -65,16 +70,29 @@ static const struct cli_opt compare_opts[] = {
 	  "smallest |change| in % that is flagged (default 3)" },
 	{ "exclude-outliers", 0, CLI_FLAG, OFF(exclude_outliers), NULL, 0, 0, NULL,
 	  "leave outliers out of means and tests (reported either way)" },
+	{ "unit", 'u', CLI_CHOICE, OFF(unit), unit_names, 0, 0, "U",
+	  "what one value of a side is: run (a boot: its mean over its repeats), repeat, or "
+	  "auto (run; repeat for --versus of one run)" },
 };
 
 static const struct cli_cmd compare_cmd = {
 	.name = "compare",
-	.synopsis = "BASE NEW [NEW...]  |  SET --versus DIM=A,B",
-	.about = "Compares result sets cell by cell (matched by cell.key). Per cell and metric:\n"
-		 "the mean of the repeats (harmonic for rates), relative stddev, n, % change, and\n"
-		 "a verdict: flagged only when a t-test on log values (variances moderated across\n"
-		 "the cells), adjusted for the number of tests, is below --alpha and |change| is\n"
-		 "at least --min-effect. One repeat on a side: 'n=1: cannot judge'.\n"
+	.synopsis = "BASE[,BASE...] NEW[,NEW...] [NEW...]  |  SET[,SET...] --versus DIM=A,B",
+	.about = "Compares result sets cell by cell (matched by cell.key). A side is one result\n"
+		 "set or several boots of one kernel: paths joined by commas, or a directory\n"
+		 "whose subdirectories are result sets (base/1 base/2 ...). A kernel comparison is\n"
+		 "between boots, so the unit is the run: a cell's value per run is its mean over\n"
+		 "the run's repeats (harmonic for rates), n = runs, and the repeats' spread within\n"
+		 "runs is shown (wrsd), not tested. One run on a side: the noise between boots is\n"
+		 "unknown and no cell is judged; boot each kernel 3 times or more (tools/ab-boots\n"
+		 "alternates them) and give the runs:\n"
+		 "  iomatrix compare base-1,base-2,base-3 new-1,new-2,new-3\n"
+		 "--unit repeat tests every repeat as one value instead (the old way); on one\n"
+		 "boot a side it warns: repeats in one boot underestimate the noise between boots.\n"
+		 "Per cell and metric: mean, relative stddev, n, % change, and a verdict: flagged\n"
+		 "only when a t-test on log values (variances moderated across the cells),\n"
+		 "adjusted for the number of tests, is below --alpha and |change| is at least\n"
+		 "--min-effect. n=1 on a side: 'n=1: cannot judge'.\n"
 		 "The first line is the verdict. Exit status: 0, 1 when a cell got worse, 2 on "
 		 "errors.\n"
 		 "docs/compare.md explains the output and the statistics.",
@@ -95,31 +113,43 @@ static void list_metrics(FILE *f)
 			metric_table[i].from);
 }
 
-/* Equal labels (an A/A run on one kernel) would make columns ambiguous: use the directories. */
-static void unique_labels(struct result_set *sets, size_t n)
+static bool labels_clash(const struct result_set *sets, size_t n)
 {
-	bool clash = false;
-
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = i + 1; j < n; j++)
-			clash |= !strcmp(sets[i].label, sets[j].label);
-	if (!clash)
+			if (!strcmp(sets[i].label, sets[j].label))
+				return true;
+	return false;
+}
+
+static void relabel(struct result_set *rs, char *label)
+{
+	if (!label)
+		return;
+	free(rs->label);
+	rs->label = label;
+}
+
+/*
+ * Equal labels (an A/A run on one kernel) would make columns ambiguous: use
+ * the directories, and when those agree too, the positions.
+ */
+static void unique_labels(struct result_set *sets, size_t n)
+{
+	if (!labels_clash(sets, n))
+		return;
+	for (size_t i = 0; i < n; i++)
+		relabel(&sets[i], rs_side_name(&sets[i]));
+	if (!labels_clash(sets, n))
 		return;
 	for (size_t i = 0; i < n; i++) {
-		const char *p = sets[i].path;
-		size_t len = strlen(p);
-		const char *base;
-		char *label;
+		char name[32];
 
-		while (len > 1 && p[len - 1] == '/')
-			len--;
-		base = memrchr(p, '/', len);
-		base = base ? base + 1 : p;
-		label = strndup(base, len - (size_t)(base - p));
-		if (label) {
-			free(sets[i].label);
-			sets[i].label = label;
-		}
+		if (i < 2)
+			snprintf(name, sizeof(name), "%s", i ? "new" : "base");
+		else
+			snprintf(name, sizeof(name), "new%zu", i);
+		relabel(&sets[i], strdup(name));
 	}
 }
 
@@ -197,6 +227,7 @@ int cmd_compare(int argc, char **argv)
 	opt.adjust = (enum cmp_adjust)a.adjust;
 	opt.min_effect = a.min_effect;
 	opt.exclude_outliers = a.exclude_outliers;
+	opt.unit = (enum cmp_unit)a.unit;
 	if (a.metric && cmp_parse_metrics("compare", a.metric, &metrics, &opt.nmetrics))
 		return 2;
 	opt.metrics = metrics;
@@ -205,7 +236,7 @@ int cmd_compare(int argc, char **argv)
 	opt.where = where;
 	opt.nwhere = nwhere;
 	if (a.versus) {
-		if (rs_load(pos[0], &whole, err, sizeof(err))) {
+		if (rs_side_load(pos[0], &whole, err, sizeof(err))) {
 			fprintf(stderr, "iomatrix compare: %s\n", err);
 			goto out;
 		}
@@ -214,8 +245,9 @@ int cmd_compare(int argc, char **argv)
 			goto out;
 	} else {
 		for (; nsets < npos; nsets++) {
-			if (rs_load(pos[nsets], &sets[nsets], err, sizeof(err))) {
-				fprintf(stderr, "iomatrix compare: %s\n", err);
+			if (rs_side_load(pos[nsets], &sets[nsets], err, sizeof(err))) {
+				fprintf(stderr, "iomatrix compare: %s: %s\n",
+					nsets ? "new" : "base", err);
 				goto out;
 			}
 		}

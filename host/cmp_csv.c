@@ -63,7 +63,7 @@ int cmp_render_csv(const struct cmp_report *r, FILE *f)
 	}
 	fputs(",metric,unit,better,base_n,base_mean,base_rsd_pct,base_ci_lo,base_ci_hi,"
 	      "new_n,new_mean,new_rsd_pct,new_ci_lo,new_ci_hi,change_pct,p,q,verdict,"
-	      "cell_verdict,outliers\n",
+	      "cell_verdict,outliers,unit,base_within_rsd_pct,new_within_rsd_pct\n",
 	      f);
 	for (size_t k = 0; k < r->ncmps; k++) {
 		const struct comparison *c = &r->cmps[k];
@@ -101,7 +101,12 @@ int cmp_render_csv(const struct cmp_report *r, FILE *f)
 			csv_str(f, cmp_verdict_name(row->v));
 			fputc(',', f);
 			csv_str(f, cmp_verdict_name(cell->v));
-			fprintf(f, ",%zu\n", row->base.noutliers + row->new.noutliers);
+			fprintf(f, ",%zu,%s,", row->base.noutliers + row->new.noutliers,
+				cmp_unit_name(c->unit));
+			csv_num(f, row->base.within_rsd * 100);
+			fputc(',', f);
+			csv_num(f, row->new.within_rsd * 100);
+			fputc('\n', f);
 		}
 		free(order);
 	}

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Comparisons as JSON, for scripts: every row with both sides' values,
- * repeats and outlier marks, the test's p and q, and the verdicts; the head
- * lines as notes. Written with the project's streaming writer (json_out.h).
+ * Comparisons as JSON, for scripts: every row with both sides' samples (a
+ * value per run or per repeat), the repeats behind them, outlier marks, the
+ * test's p and q, and the verdicts; the head lines as notes. Written with
+ * the project's streaming writer (json_out.h).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -20,7 +21,34 @@ static void set_obj(struct jw *j, const char *key, const struct result_set *rs)
 	jw_str(j, "matrix", rs->matrix);
 	jw_str(j, "kernel_release", rs->kernel_release);
 	jw_int(j, "cells", (long long)rs->ncells);
+	/* The runs (boots) of the side; rows' "runs" arrays index this list. */
+	jw_arr_begin(j, "runs");
+	for (size_t i = 0; i < rs->nruns; i++) {
+		const struct result_set *run = rs->runs ? &rs->runs[i] : rs;
+
+		jw_obj_begin(j, NULL);
+		jw_str(j, "path", run->path);
+		jw_str(j, "run_id", run->run_id);
+		jw_str(j, "kernel_release", run->kernel_release);
+		jw_str(j, "kernel_version", run->kernel_version);
+		jw_obj_end(j);
+		if (!rs->runs)
+			break;
+	}
+	jw_arr_end(j);
 	jw_obj_end(j);
+}
+
+static void int_array(struct jw *j, const char *key, const int *v, size_t n)
+{
+	jw_arr_begin(j, key);
+	for (size_t i = 0; i < n; i++) {
+		if (v[i] < 0)
+			jw_null(j, NULL);
+		else
+			jw_int(j, NULL, v[i]);
+	}
+	jw_arr_end(j);
 }
 
 static void side_obj(struct jw *j, const char *key, const struct cmp_side *s)
@@ -37,19 +65,31 @@ static void side_obj(struct jw *j, const char *key, const struct cmp_side *s)
 	} else {
 		jw_null(j, "mean");
 	}
+	if (isfinite(s->within_rsd))
+		jw_double(j, "within_run_rsd_pct", s->within_rsd * 100);
+	else
+		jw_null(j, "within_run_rsd_pct");
+	/* The sample: one value per unit; a run's mean has repeat null. */
 	jw_arr_begin(j, "values");
 	for (size_t i = 0; i < s->nall; i++)
 		jw_double(j, NULL, s->vals[i]);
 	jw_arr_end(j);
-	jw_arr_begin(j, "repeats");
-	for (size_t i = 0; i < s->nall; i++)
-		jw_int(j, NULL, s->repeats[i]);
-	jw_arr_end(j);
-	jw_arr_begin(j, "outlier_repeats");
+	int_array(j, "runs", s->runs, s->nall);
+	int_array(j, "repeats", s->repeats, s->nall);
+	jw_arr_begin(j, "outliers");
 	for (size_t i = 0; i < s->nall; i++)
 		if (s->outlier[i])
-			jw_int(j, NULL, s->repeats[i]);
+			jw_int(j, NULL, (long long)i);
 	jw_arr_end(j);
+	/* Every ok repeat behind the sample. */
+	jw_obj_begin(j, "repeat_values");
+	jw_arr_begin(j, "values");
+	for (size_t i = 0; i < s->nraw; i++)
+		jw_double(j, NULL, s->raw[i]);
+	jw_arr_end(j);
+	int_array(j, "runs", s->raw_runs, s->nraw);
+	int_array(j, "repeats", s->raw_repeats, s->nraw);
+	jw_obj_end(j);
 	jw_obj_end(j);
 }
 
@@ -77,6 +117,9 @@ static void row_obj(struct jw *j, const struct comparison *c, const struct cmp_r
 		jw_double(j, "p", row->t.p);
 		jw_double(j, "q", row->q);
 		jw_bool(j, "on_logs", row->t.on_logs);
+		jw_double(j, "df", row->t.df);
+		/* The smallest |change| this row could have flagged: the resolution line's rows. */
+		jw_double(j, "detectable_pct", row->detectable);
 	} else {
 		jw_null(j, "p");
 		jw_null(j, "q");
@@ -106,6 +149,7 @@ static int comparison_obj(struct jw *j, const struct cmp_report *r, const struct
 	jw_int(j, "failed", (long long)v[CMP_FAILED]);
 	jw_int(j, "missing", (long long)v[CMP_MISSING]);
 	jw_obj_end(j);
+	jw_str(j, "unit", cmp_unit_name(c->unit));
 	jw_int(j, "tests", (long long)c->ntests);
 	jw_int(j, "outliers", (long long)c->noutliers);
 	jw_int(j, "outliers_excluded", (long long)c->nexcluded);
@@ -141,6 +185,7 @@ int cmp_render_json(const struct cmp_report *r, FILE *f)
 	jw_obj_begin(&j, "method");
 	jw_str(&j, "test", "moderated-t-on-logs");
 	jw_str(&j, "adjust", o->adjust == ADJUST_HOLM ? "holm" : "benjamini-hochberg");
+	jw_str(&j, "unit_asked", cmp_unit_name(o->unit));
 	jw_double(&j, "alpha", o->alpha);
 	jw_double(&j, "min_effect_pct", o->min_effect);
 	jw_bool(&j, "exclude_outliers", o->exclude_outliers);

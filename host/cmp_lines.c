@@ -148,39 +148,125 @@ bool cmp_mismatch_line(const struct comparison *c, char *buf, size_t len)
 	return said;
 }
 
-static void repeat_range(const struct comparison *c, bool base, size_t *lo, size_t *hi)
+struct range {
+	size_t lo, hi;
+};
+
+static void range_add(struct range *r, size_t v)
 {
-	*lo = (size_t)-1;
-	*hi = 0;
+	if (v < r->lo)
+		r->lo = v;
+	if (v > r->hi)
+		r->hi = v;
+}
+
+/*
+ * Over the cells a side has: runs per cell, repeats (records) per run of a
+ * cell, and repeats per cell. A cell's records come grouped by run.
+ */
+static void side_counts(const struct comparison *c, bool base, struct range *runs,
+			struct range *per_run, struct range *per_cell)
+{
+	*runs = *per_run = *per_cell = (struct range){ (size_t)-1, 0 };
 	for (size_t i = 0; i < c->ncells; i++) {
 		const struct rs_cell *cell = base ? c->cells[i].base : c->cells[i].new;
+		size_t nruns = 0;
 
 		if (!cell)
 			continue;
-		if (cell->nrecs < *lo)
-			*lo = cell->nrecs;
-		if (cell->nrecs > *hi)
-			*hi = cell->nrecs;
+		for (size_t k = 0, j; k < cell->nrecs; k = j) {
+			for (j = k; j < cell->nrecs && cell->recs[j]->run == cell->recs[k]->run; j++)
+				;
+			range_add(per_run, j - k);
+			nruns++;
+		}
+		range_add(runs, nruns);
+		range_add(per_cell, cell->nrecs);
 	}
-	if (*lo == (size_t)-1)
-		*lo = 0;
+	if (runs->lo == (size_t)-1)
+		*runs = *per_run = *per_cell = (struct range){ 0, 0 };
+}
+
+static void add_range(struct line *l, const char *side, struct range r)
+{
+	addf(l, "%s %zu", side, r.lo);
+	if (r.hi != r.lo)
+		addf(l, "-%zu", r.hi);
 }
 
 bool cmp_repeats_line(const struct comparison *c, char *buf, size_t len)
 {
 	struct line l = { buf, len, 0 };
-	size_t blo, bhi, nlo, nhi;
+	struct range bruns, brep, bcell, nruns, nrep, ncell;
 
-	repeat_range(c, true, &blo, &bhi);
-	repeat_range(c, false, &nlo, &nhi);
-	addf(&l, "repeats per cell: base %zu", blo);
-	if (bhi != blo)
-		addf(&l, "-%zu", bhi);
-	addf(&l, ", new %zu", nlo);
-	if (nhi != nlo)
-		addf(&l, "-%zu", nhi);
-	if (blo < 2 || nlo < 2)
+	side_counts(c, true, &bruns, &brep, &bcell);
+	side_counts(c, false, &nruns, &nrep, &ncell);
+	if (c->unit == CMP_UNIT_RUN) {
+		addf(&l, "runs per cell: ");
+		add_range(&l, "base", bruns);
+		add_range(&l, ", new", nruns);
+		addf(&l, "; repeats per run: ");
+		add_range(&l, "base", brep);
+		add_range(&l, ", new", nrep);
+		if (bruns.lo < 2 || nruns.lo < 2)
+			addf(&l, " (a cell with 1 run cannot be judged)");
+		return true;
+	}
+	addf(&l, "repeats per cell: ");
+	add_range(&l, "base", bcell);
+	add_range(&l, ", new", ncell);
+	if (c->base->nruns > 1 || c->new->nruns > 1)
+		addf(&l, " (from base %zu runs, new %zu runs)", c->base->nruns, c->new->nruns);
+	if (bcell.lo < 2 || ncell.lo < 2)
 		addf(&l, " (a cell with 1 repeat cannot be judged)");
+	return true;
+}
+
+bool cmp_has_within(const struct comparison *c)
+{
+	for (size_t i = 0; i < c->nrows; i++)
+		if (isfinite(c->rows[i].base.within_rsd) || isfinite(c->rows[i].new.within_rsd))
+			return true;
+	return false;
+}
+
+/* What the unit means here, in lines that fit an email: the first says it, a second advises. */
+bool cmp_unit_line(const struct comparison *c, int i, char *buf, size_t len)
+{
+	size_t nb = c->base->nruns, nn = c->new->nruns;
+	const char *lines[2] = { NULL, NULL };
+	char first[256];
+
+	if (c->unit == CMP_UNIT_RUN && nb >= 2 && nn >= 2) {
+		lines[0] = "unit: the run (boot): one value per run, its mean over the run's repeats; "
+			   "n = runs";
+	} else if (c->unit == CMP_UNIT_RUN && nb < 2 && nn < 2) {
+		/* The line that matters stands alone; the second only shows how. */
+		lines[0] = "one boot a side: the noise between boots is unknown, so no cell is judged; "
+			   "boot each kernel 3+ times";
+		lines[1] = "  as in: iomatrix compare base-1,base-2,base-3 new-1,new-2,new-3 "
+			   "(docs/compare.md)";
+	} else if (c->unit == CMP_UNIT_RUN) {
+		snprintf(first, sizeof(first),
+			 "one boot of %s (%s: %zu runs): no cell is judged without the noise between "
+			 "boots; boot %s 3+ times",
+			 nb < 2 ? "base" : "new", nb < 2 ? "new" : "base", nb < 2 ? nn : nb,
+			 nb < 2 ? "base" : "new");
+		lines[0] = first;
+	} else if (c->same_boot) {
+		lines[0] = "unit: the repeat: both sides ran in the same boot (--versus)";
+	} else if (nb < 2 && nn < 2) {
+		lines[0] = "warning: --unit repeat with one boot a side: the repeats of one boot stand "
+			   "in for the noise";
+		lines[1] = "  between boots, which is larger: two boots of one kernel can be flagged "
+			   "as a change";
+	} else {
+		lines[0] = "unit: the repeat (--unit repeat): the repeats of all runs of a side are one "
+			   "sample";
+	}
+	if (i < 0 || i > 1 || !lines[i])
+		return false;
+	snprintf(buf, len, "%s", lines[i]);
 	return true;
 }
 
@@ -207,8 +293,26 @@ static int dbl_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/*
+ * A detectable change: "7.3%"; from 1000 % on, the factor it is ("41x"),
+ * and past 1000x only that: with 2 boots of a noisy machine the figure
+ * runs to 12 digits, which says no more than ">1000x".
+ */
+static void detectable_str(char *buf, size_t len, double pct)
+{
+	double factor = 1 + pct / 100;
+
+	if (pct < 1000)
+		snprintf(buf, len, "%.1f%%", pct);
+	else if (factor < 1000)
+		snprintf(buf, len, "%.0fx", factor);
+	else
+		snprintf(buf, len, ">1000x");
+}
+
 bool cmp_resolution_line(const struct comparison *c, char *buf, size_t len)
 {
+	char med[16], lo[16], hi[16];
 	double *d = calloc(c->ntests + 1, sizeof(*d));
 	size_t n = 0;
 
@@ -222,10 +326,13 @@ bool cmp_resolution_line(const struct comparison *c, char *buf, size_t len)
 		return false;
 	}
 	qsort(d, n, sizeof(*d), dbl_cmp);
+	detectable_str(med, sizeof(med), d[n / 2]);
+	detectable_str(lo, sizeof(lo), d[n / 10]);
+	detectable_str(hi, sizeof(hi), d[n - 1 - n / 10]);
 	snprintf(buf, len,
-		 "resolution: a row needed a change of %.1f%% to be flagged (median; "
-		 "80%% of rows: %.1f-%.1f%%)",
-		 d[n / 2], d[n / 10], d[n - 1 - n / 10]);
+		 "resolution: a row needed a change of %s to be flagged (median; "
+		 "80%% of rows: %s to %s)",
+		 med, lo, hi);
 	free(d);
 	return true;
 }

@@ -5,6 +5,8 @@
  *
  *   array  fs  workload  change  rsd b/n    n  mark
  *   raid5  ext4   100dd   -7.3%  2.1/3.0%  5/5  WORSE
+ *
+ * Under the run unit, a "wrsd b/n" column after rsd: the repeats' spread within runs.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,6 +69,10 @@ static void one_metric(struct table *t, size_t col, const struct comparison *c,
 	table_set(t, col++, "%s", buf);
 	view_rsd(row, buf, sizeof(buf));
 	table_set(t, col++, "%s", buf);
+	if (view_wrsd_shown(c)) {
+		view_wrsd(row, buf, sizeof(buf));
+		table_set(t, col++, "%s", buf);
+	}
 	view_n(row, buf, sizeof(buf));
 	table_set(t, col++, "%s", buf);
 	view_mark(c, row, buf, sizeof(buf));
@@ -95,6 +101,8 @@ int layout_seed002(const struct cmp_report *r, const struct comparison *c,
 			table_col(&t, "metric", ALIGN_LEFT);
 		table_col(&t, "change", ALIGN_RIGHT);
 		table_col(&t, "rsd b/n", ALIGN_RIGHT);
+		if (view_wrsd_shown(c))
+			table_col(&t, "wrsd b/n", ALIGN_RIGHT);
 		table_col(&t, "n", ALIGN_RIGHT);
 		table_col(&t, "mark", ALIGN_LEFT);
 	}

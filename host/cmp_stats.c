@@ -72,6 +72,12 @@ static bool all_positive(const double *x, size_t n)
 	return true;
 }
 
+double stats_kind_mean(const double *x, size_t n, enum mean_kind kind)
+{
+	return kind == MEAN_HARMONIC && all_positive(x, n) ? stats_harmonic_mean(x, n)
+							   : stats_arith_mean(x, n);
+}
+
 void stats_describe(const double *x, size_t n, enum mean_kind kind, struct sample_stats *s)
 {
 	double amean = stats_arith_mean(x, n);

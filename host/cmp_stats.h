@@ -34,6 +34,8 @@ void stats_describe(const double *x, size_t n, enum mean_kind kind, struct sampl
 double stats_arith_mean(const double *x, size_t n);
 /* n over the sum of reciprocals; 0 when any value is <= 0. */
 double stats_harmonic_mean(const double *x, size_t n);
+/* The mean of the metric's kind: harmonic when asked and every value is > 0, else arithmetic. */
+double stats_kind_mean(const double *x, size_t n, enum mean_kind kind);
 /* Sorts a copy; 0 for n == 0. */
 double stats_median(const double *x, size_t n);
 

@@ -50,9 +50,14 @@ static void print_head(const struct cmp_report *r, const struct comparison *c,
 	view_common_line(d, common, sizeof(common));
 	if (*common)
 		fprintf(f, "%sall cells: %s\n", md ? "- " : "", common);
-	fprintf(f, "%smarks: WORSE/better flagged; o an outlier among the values; "
-		   "rsd: relative stddev base/new\n\n",
-		md ? "- " : "");
+	if (c->unit != CMP_UNIT_RUN)
+		fprintf(f, "%smarks: WORSE/better flagged; o an outlier among the values; "
+			   "rsd: relative stddev base/new\n\n",
+			md ? "- " : "");
+	else
+		fprintf(f, "%smarks: WORSE/better flagged; o an outlier; rsd b/n: relative stddev of "
+			   "the run means%s\n\n",
+			md ? "- " : "", view_wrsd_shown(c) ? "; wrsd: of repeats within runs" : "");
 }
 
 /* --- the rows layout ------------------------------------------------------- */
@@ -74,6 +79,10 @@ static void fill_row(struct table *t, size_t col, const struct comparison *c,
 	table_set(t, col++, "%s", buf);
 	view_rsd(row, buf, sizeof(buf));
 	table_set(t, col++, "%s", buf);
+	if (view_wrsd_shown(c)) {
+		view_wrsd(row, buf, sizeof(buf));
+		table_set(t, col++, "%s", buf);
+	}
 	view_n(row, buf, sizeof(buf));
 	table_set(t, col++, "%s", buf);
 	view_mark(c, row, buf, sizeof(buf));
@@ -94,6 +103,8 @@ static void rows_table(struct table *t, const struct comparison *c, const struct
 	table_col(t, c->new->label, ALIGN_RIGHT);
 	table_col(t, "change", ALIGN_RIGHT);
 	table_col(t, "rsd b/n", ALIGN_RIGHT);
+	if (view_wrsd_shown(c))
+		table_col(t, "wrsd b/n", ALIGN_RIGHT);
 	table_col(t, "n", ALIGN_RIGHT);
 	table_col(t, "mark", ALIGN_LEFT);
 	for (size_t i = 0; i < n; i++) {

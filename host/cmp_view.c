@@ -274,6 +274,22 @@ void view_rsd(const struct cmp_row *row, char *buf, size_t len)
 	snprintf(buf, len, "%s/%s%%", b, n);
 }
 
+void view_wrsd(const struct cmp_row *row, char *buf, size_t len)
+{
+	char b[16], n[16];
+
+	snprintf(b, sizeof(b), isfinite(row->base.within_rsd) ? "%.1f" : "-",
+		 row->base.within_rsd * 100);
+	snprintf(n, sizeof(n), isfinite(row->new.within_rsd) ? "%.1f" : "-",
+		 row->new.within_rsd * 100);
+	snprintf(buf, len, "%s/%s%%", b, n);
+}
+
+bool view_wrsd_shown(const struct comparison *c)
+{
+	return c->unit == CMP_UNIT_RUN && cmp_has_within(c);
+}
+
 void view_n(const struct cmp_row *row, char *buf, size_t len)
 {
 	snprintf(buf, len, "%zu/%zu", row->base.st.n, row->new.st.n);
@@ -281,9 +297,20 @@ void view_n(const struct cmp_row *row, char *buf, size_t len)
 
 static void set_line(char *buf, size_t len, const char *side, const struct result_set *rs)
 {
-	snprintf(buf, len, "%s %s: kernel %s, matrix %s, %zu cells, run %s, %s", side, rs->label,
-		 rs->kernel_release ? rs->kernel_release : "?", rs->matrix ? rs->matrix : "?",
-		 rs->ncells, rs->run_id ? rs->run_id : "?", rs->path ? rs->path : "?");
+	int n = snprintf(buf, len, "%s %s: kernel %s, matrix %s, %zu cells, ", side, rs->label,
+			 rs->kernel_release ? rs->kernel_release : "?",
+			 rs->matrix ? rs->matrix : "?", rs->ncells);
+
+	if (n < 0 || (size_t)n >= len)
+		return;
+	if (rs->nruns < 2 || !rs->runs) {
+		snprintf(buf + n, len - (size_t)n, "run %s, %s", rs->run_id ? rs->run_id : "?",
+			 rs->path ? rs->path : "?");
+		return;
+	}
+	n += snprintf(buf + n, len - (size_t)n, "%zu runs:", rs->nruns);
+	for (size_t i = 0; i < rs->nruns && (size_t)n < len; i++)
+		n += snprintf(buf + n, len - (size_t)n, "%s %s", i ? "," : "", rs->runs[i].path);
 }
 
 #define WARN_SHOWN 5
@@ -312,7 +339,7 @@ size_t view_head_lines(const struct comparison *c, struct head_line *out, size_t
 {
 	size_t n = 0;
 
-	if (max < 13)
+	if (max < 15)
 		return 0;
 	out[n].kind = "verdict";
 	cmp_verdict_line(c, out[n++].text, VIEW_LINE);
@@ -332,6 +359,11 @@ size_t view_head_lines(const struct comparison *c, struct head_line *out, size_t
 	out[n].kind = "mismatch";
 	if (cmp_mismatch_line(c, out[n].text, VIEW_LINE))
 		n++;
+	for (int i = 0; i < 2; i++) {
+		out[n].kind = "unit";
+		if (cmp_unit_line(c, i, out[n].text, VIEW_LINE))
+			n++;
+	}
 	out[n].kind = "repeats";
 	if (cmp_repeats_line(c, out[n].text, VIEW_LINE))
 		n++;

@@ -57,16 +57,21 @@ char view_mark_char(const struct cmp_row *row);
 /* "+5.2%" or "-"; "±2.1/3.0%" */
 void view_change(const struct cmp_row *row, char *buf, size_t len);
 void view_rsd(const struct cmp_row *row, char *buf, size_t len);
+/* The spread of repeats within a run, base/new: "4.1/-%" */
+void view_wrsd(const struct cmp_row *row, char *buf, size_t len);
+/* Under the run unit, the spread of repeats within runs gets a column when there is one. */
+bool view_wrsd_shown(const struct comparison *c);
 void view_n(const struct cmp_row *row, char *buf, size_t len);
 
 /* --- the head every format shows ------------------------------------------ */
 
-#define VIEW_HEAD_MAX 24
+#define VIEW_HEAD_MAX 28
 #define VIEW_LINE 1024
 
 struct head_line {
 	const char *kind; /* "verdict", "base", "new", "missing", "failed", "mismatch",
-			     "repeats", "outliers", "resolution", "method", "warning" */
+			     "unit", "repeats", "outliers", "resolution", "method",
+			     "warning" */
 	char text[VIEW_LINE];
 };
 

@@ -22,6 +22,31 @@ const char *cmp_verdict_name(enum cmp_verdict v)
 	return v < CMP_VERDICT_COUNT ? verdict_names[v] : "?";
 }
 
+static const char *const unit_names[] = {
+	[CMP_UNIT_AUTO] = "auto",
+	[CMP_UNIT_RUN] = "run",
+	[CMP_UNIT_REPEAT] = "repeat",
+};
+
+const char *cmp_unit_name(enum cmp_unit u)
+{
+	return u <= CMP_UNIT_REPEAT ? unit_names[u] : "?";
+}
+
+/*
+ * auto is the run: a kernel comparison is between boots. Only when both
+ * sides are views of one run (--versus) were they measured in the same
+ * boot; then the repeats are the samples.
+ */
+static enum cmp_unit resolve_unit(const struct comparison *c)
+{
+	if (c->opt.unit != CMP_UNIT_AUTO)
+		return c->opt.unit;
+	if (c->same_boot && c->base->nruns < 2)
+		return CMP_UNIT_REPEAT;
+	return CMP_UNIT_RUN;
+}
+
 void cmp_options_default(struct cmp_options *o)
 {
 	memset(o, 0, sizeof(*o));
@@ -66,23 +91,77 @@ static int add_cell(struct comparison *c, const struct rs_cell *b, const struct 
 	return 0;
 }
 
-static int side_values(const struct rs_cell *cell, const struct metric *m, struct cmp_side *s)
+/* Every ok repeat of the cell with the metric: the raw values, in run and repeat order. */
+static int raw_values(const struct rs_cell *cell, const struct metric *m, struct cmp_side *s)
 {
-	memset(s, 0, sizeof(*s));
-	if (!cell || !cell->nrecs)
-		return 0;
-	s->vals = calloc(cell->nrecs, sizeof(*s->vals));
-	s->repeats = calloc(cell->nrecs, sizeof(*s->repeats));
-	s->outlier = calloc(cell->nrecs, sizeof(*s->outlier));
-	if (!s->vals || !s->repeats || !s->outlier)
+	s->raw = calloc(cell->nrecs, sizeof(*s->raw));
+	s->raw_runs = calloc(cell->nrecs, sizeof(*s->raw_runs));
+	s->raw_repeats = calloc(cell->nrecs, sizeof(*s->raw_repeats));
+	if (!s->raw || !s->raw_runs || !s->raw_repeats)
 		return -1;
 	for (size_t i = 0; i < cell->nrecs; i++) {
 		double v;
 
 		if (!metric_get(m, cell->recs[i]->root, &v))
 			continue;
-		s->vals[s->nall] = v;
-		s->repeats[s->nall] = cell->recs[i]->repeat;
+		s->raw[s->nraw] = v;
+		s->raw_runs[s->nraw] = cell->recs[i]->run;
+		s->raw_repeats[s->nraw] = cell->recs[i]->repeat;
+		s->nraw++;
+	}
+	return 0;
+}
+
+/*
+ * The spread of repeats within runs: each run's rsd, pooled with weights
+ * n_r - 1 (as a pooled variance). Raw values come grouped by run.
+ */
+static double within_run_rsd(const struct cmp_side *s)
+{
+	double ss = 0, df = 0;
+
+	for (size_t i = 0, j; i < s->nraw; i = j) {
+		struct sample_stats st;
+
+		for (j = i; j < s->nraw && s->raw_runs[j] == s->raw_runs[i]; j++)
+			;
+		if (j - i < 2)
+			continue;
+		stats_describe(s->raw + i, j - i, MEAN_ARITHMETIC, &st);
+		ss += (double)(j - i - 1) * st.rsd * st.rsd;
+		df += (double)(j - i - 1);
+	}
+	return df > 0 ? sqrt(ss / df) : NAN;
+}
+
+/* The sample: a value per run (its mean over its repeats), or every repeat. */
+static int side_values(const struct rs_cell *cell, const struct metric *m, enum cmp_unit unit,
+		       struct cmp_side *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->within_rsd = NAN;
+	if (!cell || !cell->nrecs)
+		return 0;
+	s->vals = calloc(cell->nrecs, sizeof(*s->vals));
+	s->runs = calloc(cell->nrecs, sizeof(*s->runs));
+	s->repeats = calloc(cell->nrecs, sizeof(*s->repeats));
+	s->outlier = calloc(cell->nrecs, sizeof(*s->outlier));
+	if (!s->vals || !s->runs || !s->repeats || !s->outlier || raw_values(cell, m, s))
+		return -1;
+	s->within_rsd = within_run_rsd(s);
+	for (size_t i = 0, j; i < s->nraw; i = j) {
+		if (unit == CMP_UNIT_REPEAT) {
+			j = i + 1;
+			s->vals[s->nall] = s->raw[i];
+			s->repeats[s->nall] = s->raw_repeats[i];
+		} else {
+			for (j = i; j < s->nraw && s->raw_runs[j] == s->raw_runs[i]; j++)
+				;
+			/* Harmonic for rates: the run's total work over its total time. */
+			s->vals[s->nall] = stats_kind_mean(s->raw + i, j - i, m->mean);
+			s->repeats[s->nall] = -1;
+		}
+		s->runs[s->nall] = s->raw_runs[i];
 		s->nall++;
 	}
 	return 0;
@@ -91,8 +170,12 @@ static int side_values(const struct rs_cell *cell, const struct metric *m, struc
 static void side_free(struct cmp_side *s)
 {
 	free(s->vals);
+	free(s->runs);
 	free(s->repeats);
 	free(s->outlier);
+	free(s->raw);
+	free(s->raw_runs);
+	free(s->raw_repeats);
 }
 
 static const struct metric **chosen_metrics(const struct cmp_options *o, size_t *n)
@@ -120,8 +203,8 @@ static int add_rows(struct comparison *c, size_t ci, const struct metric *const 
 		struct cmp_row row = { .cell = ci, .m = ms[k] };
 		struct cmp_row *grown;
 
-		if (side_values(cell->base, ms[k], &row.base) ||
-		    side_values(cell->new, ms[k], &row.new))
+		if (side_values(cell->base, ms[k], c->unit, &row.base) ||
+		    side_values(cell->new, ms[k], c->unit, &row.new))
 			goto oom;
 		if (row.base.nall == 0 && row.new.nall == 0) {
 			side_free(&row.base);
@@ -500,6 +583,8 @@ int compare_sets(const struct result_set *base, const struct result_set *new,
 	out->base = base;
 	out->new = new;
 	out->opt = *opt;
+	out->same_boot = base->view_of && base->view_of == new->view_of;
+	out->unit = resolve_unit(out);
 	ms = chosen_metrics(opt, &nms);
 	if (!ms)
 		goto oom;

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Comparing two result sets cell by cell: the model every output format
- * renders. compare_sets() matches cells by cell.key, reads the chosen
- * metrics from every ok repeat, marks outliers, tests each (cell, metric)
- * with Welch's t-test on logs, adjusts the p-values of the whole comparison
- * with Benjamini-Hochberg, and gives each row and cell a verdict.
+ * Comparing two sides cell by cell: the model every output format renders.
+ * A side is one result set or the merged runs (boots) of one kernel
+ * (rs_side.h). compare_sets() matches cells by cell.key, reads the chosen
+ * metrics from every ok repeat, reduces them to the unit of replication
+ * (one value per run, or per repeat), marks outliers, tests each (cell,
+ * metric) with a moderated t-test on logs, adjusts the p-values of the whole
+ * comparison with Benjamini-Hochberg, and gives each row and cell a verdict.
  */
 #ifndef IOMATRIX_HOST_COMPARE_H
 #define IOMATRIX_HOST_COMPARE_H
@@ -32,6 +34,19 @@ enum cmp_verdict {
 
 const char *cmp_verdict_name(enum cmp_verdict v);
 
+/*
+ * The unit of replication: what one value of a side's sample is. A kernel
+ * comparison is between boots, and repeats in one boot share its
+ * conditions, so their spread is not the noise between boots.
+ */
+enum cmp_unit {
+	CMP_UNIT_AUTO,	 /* the run; the repeat when both sides are views of one run (--versus) */
+	CMP_UNIT_RUN,	 /* one value per run: its mean over its repeats; n = runs */
+	CMP_UNIT_REPEAT, /* every repeat of every run is one value; n = repeats */
+};
+
+const char *cmp_unit_name(enum cmp_unit u);
+
 struct cmp_filter {
 	char *dim;
 	char *value;
@@ -54,6 +69,7 @@ struct cmp_options {
 	enum cmp_adjust adjust;
 	double min_effect;	 /* percent */
 	bool exclude_outliers;
+	enum cmp_unit unit;
 	const struct metric **metrics; /* NULL: the table's defaults */
 	size_t nmetrics;
 	const struct cmp_filter *where; /* same dim: any value; different dims: all */
@@ -63,12 +79,25 @@ struct cmp_options {
 void cmp_options_default(struct cmp_options *o);
 
 struct cmp_side {
+	/* The sample the test takes, one value per unit, in run and repeat order. */
 	size_t nall;
-	double *vals;	 /* every value, in repeat order */
-	int *repeats;
+	double *vals;	 /* a run's mean over its repeats (unit run), or a repeat's value */
+	int *runs;	 /* the run of each value (0 for a side of one run) */
+	int *repeats;	 /* the repeat of each value; -1 for a run's mean */
 	bool *outlier;
 	size_t noutliers;
 	struct sample_stats st; /* over the values used: all, or without outliers */
+	/* Every ok repeat behind the sample. */
+	size_t nraw;
+	double *raw;
+	int *raw_runs;
+	int *raw_repeats;
+	/*
+	 * The relative spread of the repeats within a run, pooled over the runs
+	 * (sqrt of the (n-1)-weighted mean of each run's rsd squared): reported,
+	 * never the test's variance under the run unit. NAN when no run has 2.
+	 */
+	double within_rsd;
 };
 
 struct cmp_row {
@@ -112,6 +141,8 @@ struct comparison {
 	const struct result_set *base;
 	const struct result_set *new;
 	struct cmp_options opt;
+	enum cmp_unit unit;	/* the unit the test used: run or repeat (opt.unit resolved) */
+	bool same_boot;		/* both sides are views of the same runs (--versus) */
 	size_t ncells;
 	struct cmp_cell *cells;	/* base order, then cells only in new */
 	size_t nrows;
@@ -152,7 +183,17 @@ void cmp_verdict_line(const struct comparison *c, char *buf, size_t len);
 bool cmp_missing_line(const struct comparison *c, bool in_new, char *buf, size_t len);
 bool cmp_failed_line(const struct comparison *c, char *buf, size_t len);
 bool cmp_mismatch_line(const struct comparison *c, char *buf, size_t len);
+/* Runs per cell and repeats per run of each side (repeats per cell under the repeat unit). */
 bool cmp_repeats_line(const struct comparison *c, char *buf, size_t len);
+/*
+ * The unit of replication and what it means here, line i (0 or 1; false
+ * when there is no such line): what one value of a side is, or, when a
+ * side has one run, that nothing is judged and what to do (boot each
+ * kernel 3+ times), or the warning of --unit repeat on one boot a side.
+ */
+bool cmp_unit_line(const struct comparison *c, int i, char *buf, size_t len);
+/* Whether some side has a run with two repeats or more: within-run spread to show. */
+bool cmp_has_within(const struct comparison *c);
 bool cmp_outliers_line(const struct comparison *c, char *buf, size_t len);
 /* What the noise and the repeats allow: the changes a row needed to be flagged. */
 bool cmp_resolution_line(const struct comparison *c, char *buf, size_t len);

@@ -196,7 +196,7 @@ static int read_file(const char *path, char **buf_out, size_t *len_out, char *er
 	return 0;
 }
 
-static void warn(struct result_set *rs, const char *fmt, ...)
+void rs_warn(struct result_set *rs, const char *fmt, ...)
 {
 	char line[512];
 	char **grown;
@@ -358,6 +358,12 @@ static int cell_order(const void *a, const void *b)
 	return strcmp(x->key, y->key);
 }
 
+void rs_sort_cells(struct result_set *rs)
+{
+	if (rs->ncells)
+		qsort(rs->cells, rs->ncells, sizeof(*rs->cells), cell_order);
+}
+
 const struct rs_cell *rs_find_cell(const struct result_set *rs, const char *key)
 {
 	for (size_t i = 0; i < rs->ncells; i++)
@@ -374,7 +380,7 @@ const char *rs_cell_dim(const struct rs_cell *c, const char *name)
 	return NULL;
 }
 
-static struct rs_cell *cell_for(struct result_set *rs, const char *key, int index)
+struct rs_cell *rs_cell_for(struct result_set *rs, const char *key, int index)
 {
 	struct rs_cell *grown, *c;
 
@@ -397,7 +403,7 @@ static struct rs_cell *cell_for(struct result_set *rs, const char *key, int inde
 	return c;
 }
 
-static int cell_add(struct rs_cell *c, struct rs_record *r)
+int rs_cell_add(struct rs_cell *c, struct rs_record *r)
 {
 	struct rs_record **grown = realloc(c->recs, (c->nrecs + 1) * sizeof(*grown));
 
@@ -424,18 +430,18 @@ static int group_cells(struct result_set *rs, struct rs_record **recs, size_t n,
 				dup |= rs->cells[k].recs[j]->repeat == r->repeat;
 		}
 		if (dup) {
-			warn(rs, "record seq %ld: cell \"%s\" repeat %d seen twice: kept the first",
+			rs_warn(rs, "record seq %ld: cell \"%s\" repeat %d seen twice: kept the first",
 			     r->seq, r->key, r->repeat);
 			continue;
 		}
-		c = cell_for(rs, r->key, r->cell_index);
+		c = rs_cell_for(rs, r->key, r->cell_index);
 		if (!c) {
 			snprintf(err, errlen,
 				 "record seq %ld: cell key \"%s\" is not name=value pairs", r->seq,
 				 r->key);
 			return -1;
 		}
-		if (cell_add(c, r)) {
+		if (rs_cell_add(c, r)) {
 			snprintf(err, errlen, "out of memory");
 			return -1;
 		}
@@ -445,8 +451,7 @@ static int group_cells(struct result_set *rs, struct rs_record **recs, size_t n,
 	for (size_t k = 0; k < rs->ncells; k++)
 		qsort(rs->cells[k].recs, rs->cells[k].nrecs, sizeof(*rs->cells[k].recs),
 		      rec_by_repeat);
-	if (rs->ncells)
-		qsort(rs->cells, rs->ncells, sizeof(*rs->cells), cell_order);
+	rs_sort_cells(rs);
 	return 0;
 }
 
@@ -475,6 +480,7 @@ int rs_load(const char *dir, struct result_set *rs, char *err, size_t errlen)
 	memset(rs, 0, sizeof(*rs));
 	rs->cell_count = -1;
 	rs->owns_recs = true;
+	rs->nruns = 1;
 	rs->path = strdup(dir);
 	if (!rs->path || load_manifest(dir, rs, err, errlen) ||
 	    list_records(dir, &names, &nnames, err, errlen))
@@ -492,11 +498,11 @@ int rs_load(const char *dir, struct result_set *rs, char *err, size_t errlen)
 
 		snprintf(path, sizeof(path), "%s/records/%s", dir, names[i]);
 		if (read_file(path, &text, &len, why, sizeof(why))) {
-			warn(rs, "%s", why);
+			rs_warn(rs, "%s", why);
 			continue;
 		}
 		if (rs_parse_record(text, len, &rs->recs[rs->nrecs], why, sizeof(why))) {
-			warn(rs, "records/%s: %s", names[i], why);
+			rs_warn(rs, "records/%s: %s", names[i], why);
 		} else {
 			ptrs[rs->nrecs] = &rs->recs[rs->nrecs];
 			rs->nrecs++;
@@ -527,6 +533,10 @@ void rs_free(struct result_set *rs)
 			json_object_put(rs->recs[i].root);
 	if (rs->owns_recs)
 		free(rs->recs);
+	for (size_t i = 0; rs->owns_runs && i < rs->nruns; i++)
+		rs_free(&rs->runs[i]);
+	if (rs->owns_runs)
+		free(rs->runs);
 	for (size_t i = 0; i < rs->ncells; i++) {
 		free(rs->cells[i].key);
 		rs_free_dims(rs->cells[i].dims, rs->cells[i].ndims);
@@ -574,6 +584,9 @@ int rs_view_by_dim(const struct result_set *src, const char *dim, const char *va
 	view->owns_recs = false;
 	view->recs = src->recs;
 	view->nrecs = src->nrecs;
+	view->nruns = src->nruns;
+	view->runs = src->runs; /* borrowed, as the records */
+	view->view_of = src;
 	view->cell_count = -1;
 	snprintf(label, sizeof(label), "%s=%s", dim, value);
 	view->label = strdup(label);
@@ -593,12 +606,12 @@ int rs_view_by_dim(const struct result_set *src, const char *dim, const char *va
 		if (!v || strcmp(v, value))
 			continue;
 		key = key_without(c, dim);
-		vc = key ? cell_for(view, key, c->index) : NULL;
+		vc = key ? rs_cell_for(view, key, c->index) : NULL;
 		free(key);
 		if (!vc)
 			goto oom;
 		for (size_t j = 0; j < c->nrecs; j++)
-			if (cell_add(vc, c->recs[j]))
+			if (rs_cell_add(vc, c->recs[j]))
 				goto oom;
 	}
 	if (view->ncells == 0) {
@@ -606,7 +619,7 @@ int rs_view_by_dim(const struct result_set *src, const char *dim, const char *va
 		rs_free(view);
 		return -1;
 	}
-	qsort(view->cells, view->ncells, sizeof(*view->cells), cell_order);
+	rs_sort_cells(view);
 	view->cell_count = (int)view->ncells;
 	return 0;
 oom:

@@ -40,6 +40,7 @@ struct rs_record {
 	int repeat;
 	int cell_index;
 	int cell_count;
+	int run;		  /* which run (boot) of its side: 0 unless sides were merged */
 	enum rs_status status;
 	const char *error;	  /* NULL for ok records; points into root */
 	const char *key;	  /* cell.key; points into root */
@@ -79,6 +80,15 @@ struct result_set {
 	struct rs_cell *cells;	  /* sorted by index, then key */
 	size_t nwarnings;
 	char **warnings;	  /* "records/000005.json: not JSON (...)" */
+	/*
+	 * The runs (boots) behind this set: 1 for a set loaded from a
+	 * directory; a side of several runs (rs_side.h) holds them in runs[],
+	 * and its cells hold every run's records.
+	 */
+	size_t nruns;
+	struct result_set *runs;  /* NULL for a single run */
+	bool owns_runs;
+	const struct result_set *view_of; /* the set an rs_view_by_dim() view splits */
 };
 
 /* Loads the result set in dir. 0, or -1 with err naming the place and the cause. */
@@ -105,6 +115,13 @@ int rs_parse_key(const char *key, struct rs_dim **dims, size_t *ndims);
 void rs_free_dims(struct rs_dim *dims, size_t ndims);
 
 const struct rs_cell *rs_find_cell(const struct result_set *rs, const char *key);
+/* The cell with key in rs, made (with index) when there is none; NULL when out of memory. */
+struct rs_cell *rs_cell_for(struct result_set *rs, const char *key, int index);
+int rs_cell_add(struct rs_cell *c, struct rs_record *r);
+/* Puts rs's cells in matrix order: by cell.index, then key. */
+void rs_sort_cells(struct result_set *rs);
+/* Adds a warning line to rs (printf-style); dropped when out of memory. */
+void rs_warn(struct result_set *rs, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The value of dimension name in the cell, or NULL. */
 const char *rs_cell_dim(const struct rs_cell *c, const char *name);
 

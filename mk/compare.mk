@@ -1,7 +1,25 @@
-# Comparing result sets: the synthetic result-set generator and the demo.
+# Comparing result sets: the demo on real boots, and the synthetic
+# result-set generator the tests use.
 #
-#   make compare-demo            boot quick twice in QEMU and compare (A/A)
-#   make compare-demo-synthetic  the same on generated result sets, no QEMU
+#   make compare-demo   an A/A comparison in practice: boots the quick matrix
+#                       with the installed kernel 3 times for each side, in
+#                       alternation (base new base new base new; tools/ab-boots),
+#                       each cell repeated twice a boot (about 2.5-3 min a boot
+#                       under TCG here), extracts each boot, compares
+#                       base-1,base-2,base-3 with new-1,new-2,new-3 and prints the
+#                       report (build/compare-demo/: report.txt, report.html with
+#                       the charts, report-repeat.txt with --unit repeat, one
+#                       result set and serial log per boot). Nothing changed
+#                       between the sides: every flagged cell is a false alarm.
+#     COMPARE_ROUNDS=3    boots a side
+#     COMPARE_REPEATS=2   iomatrix.repeats of each boot
+#     COMPARE_MATRIX=quick
+#     COMPARE_BASE_ARGS= COMPARE_NEW_ARGS=  iomatrix qemu arguments of a side,
+#                       e.g. '--kernel ../linux/arch/x86/boot/bzImage' (an A/B)
+#   make compare-demo-synthetic
+#                       the same report on synthetic result sets (3 runs a side
+#                       with boot effects, a -15 % change in every 20th cell;
+#                       seconds, no QEMU)
 #
 # gen-resultset writes result sets in the format of docs/records.md for the
 # tests; it is a test helper, not part of the product.
@@ -14,45 +32,53 @@ $(GEN_RESULTSET): tests/synth/gen_resultset.c common/json_out.c common/json_out.
 # The host tests of compare run the generator: build it with the tests.
 all: $(GEN_RESULTSET)
 
-# make compare-demo: the A/A comparison in practice. Boot the quick matrix
-# twice with the installed kernel (each cell repeated COMPARE_REPEATS times,
-# so the statistics can judge), extract both serial logs, and compare: with
-# the same kernel on both sides, every flagged cell is a false alarm.
-# Everything lands in build/compare-demo/ (report.txt, report.html).
-COMPARE_DEMO    := $(BUILD)/compare-demo
-COMPARE_REPEATS ?= 3
-COMPARE_MATRIX  ?= quick
-.PHONY: compare-demo
+COMPARE_DEMO      ?= $(BUILD)/compare-demo
+COMPARE_ROUNDS    ?= 3
+COMPARE_REPEATS   ?= 2
+COMPARE_MATRIX    ?= quick
+COMPARE_BASE_ARGS ?=
+COMPARE_NEW_ARGS  ?=
+
+# base-1,base-2,...: the runs of a side, as iomatrix compare takes them.
+comma := ,
+empty :=
+space := $(empty) $(empty)
+compare_side = $(subst $(space),$(comma),$(strip $(foreach r,$(shell seq 1 $(COMPARE_ROUNDS)),$(COMPARE_DEMO)/$(1)-$(r))))
+# Exit status 1 (a cell got worse) is a result here, not a failure.
+compare_ok = rc=$$?; [ $$rc -le 1 ] || exit $$rc
+
+.PHONY: compare-demo compare-demo-synthetic
 compare-demo: all
 	@rm -rf $(COMPARE_DEMO) && mkdir -p $(COMPARE_DEMO)
 	$(BUILD)/iomatrix image --quiet
-	@for side in base new; do \
-		echo "compare-demo: booting $(COMPARE_MATRIX) for '$$side' (repeats=$(COMPARE_REPEATS))"; \
-		$(BUILD)/iomatrix qemu --quiet --disks 4 --disk-size 1G --timeout 3600 \
-			--append "iomatrix.matrix=$(COMPARE_MATRIX) iomatrix.repeats=$(COMPARE_REPEATS)" \
-			--serial-log $(COMPARE_DEMO)/$$side.log || exit 1; \
-		$(BUILD)/iomatrix extract -q $(COMPARE_DEMO)/$$side.log -o $(COMPARE_DEMO)/$$side \
-			|| exit 1; \
-	done
-	@$(BUILD)/iomatrix compare $(COMPARE_DEMO)/base $(COMPARE_DEMO)/new \
-		-o $(COMPARE_DEMO)/report.txt; rc=$$?; [ $$rc -le 1 ] || exit $$rc
-	@$(BUILD)/iomatrix compare $(COMPARE_DEMO)/base $(COMPARE_DEMO)/new --format html \
-		-o $(COMPARE_DEMO)/report.html; rc=$$?; [ $$rc -le 1 ] || exit $$rc
+	tools/ab-boots $(COMPARE_DEMO) --rounds $(COMPARE_ROUNDS) --matrix $(COMPARE_MATRIX) \
+		--repeats $(COMPARE_REPEATS) --base-args "$(COMPARE_BASE_ARGS)" \
+		--new-args "$(COMPARE_NEW_ARGS)"
+	@$(BUILD)/iomatrix compare $(call compare_side,base) $(call compare_side,new) \
+		-o $(COMPARE_DEMO)/report.txt; $(compare_ok)
+	@$(BUILD)/iomatrix compare $(call compare_side,base) $(call compare_side,new) \
+		--format html -o $(COMPARE_DEMO)/report.html; $(compare_ok)
+	@$(BUILD)/iomatrix compare $(call compare_side,base) $(call compare_side,new) \
+		--unit repeat -o $(COMPARE_DEMO)/report-repeat.txt; $(compare_ok)
 	@cat $(COMPARE_DEMO)/report.txt
 	@echo
-	@echo "both sides ran the same kernel: every flagged cell above is a false alarm"
-	@echo "charts: $(COMPARE_DEMO)/report.html"
+	@echo "the same data with --unit repeat: $$(head -n 1 $(COMPARE_DEMO)/report-repeat.txt)"
+	@echo "every row: $(COMPARE_DEMO)/report.txt; charts: $(COMPARE_DEMO)/report.html"
 
-# The same comparison on synthetic result sets (no QEMU, seconds): 243 cells,
-# 5 repeats, noise CV 2-5 %, a -10 % change injected in every 20th cell.
 COMPARE_SYNTH := $(BUILD)/compare-demo-synthetic
-.PHONY: compare-demo-synthetic
 compare-demo-synthetic: $(BUILD)/iomatrix $(GEN_RESULTSET)
 	@rm -rf $(COMPARE_SYNTH) && mkdir -p $(COMPARE_SYNTH)
-	@$(GEN_RESULTSET) $(COMPARE_SYNTH)/base --seed 1 --cv 2-5 --kernel 6.1.0-base
-	@$(GEN_RESULTSET) $(COMPARE_SYNTH)/new --seed 2 --cv 2-5 --kernel 6.1.0-new \
-		--change -10 --change-every 20 --injected $(COMPARE_SYNTH)/injected.txt
-	@$(BUILD)/iomatrix compare $(COMPARE_SYNTH)/base $(COMPARE_SYNTH)/new --only-significant \
-		--sort change; rc=$$?; [ $$rc -le 1 ] || exit $$rc
+	@$(GEN_RESULTSET) $(COMPARE_SYNTH)/base --seed 1 --runs 3 --repeats 2 --cv 2-5 \
+		--boot-cv 2-5 --kernel 6.1.0-base
+	@$(GEN_RESULTSET) $(COMPARE_SYNTH)/new --seed 2 --runs 3 --repeats 2 --cv 2-5 \
+		--boot-cv 2-5 --kernel 6.1.0-new --change -15 --change-every 20 \
+		--injected $(COMPARE_SYNTH)/injected.txt
+	@$(BUILD)/iomatrix compare $(COMPARE_SYNTH)/base $(COMPARE_SYNTH)/new \
+		-o $(COMPARE_SYNTH)/report.txt; $(compare_ok)
+	@$(BUILD)/iomatrix compare $(COMPARE_SYNTH)/base $(COMPARE_SYNTH)/new \
+		--format html -o $(COMPARE_SYNTH)/report.html; $(compare_ok)
+	@$(BUILD)/iomatrix compare $(COMPARE_SYNTH)/base $(COMPARE_SYNTH)/new \
+		--only-significant --sort change; $(compare_ok)
 	@echo
-	@echo "synthetic data: the cells with an injected -10 % change: $(COMPARE_SYNTH)/injected.txt"
+	@echo "synthetic data: the cells with an injected -15 % change: $(COMPARE_SYNTH)/injected.txt"
+	@echo "every row: $(COMPARE_SYNTH)/report.txt; charts: $(COMPARE_SYNTH)/report.html"

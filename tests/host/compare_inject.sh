@@ -8,6 +8,8 @@
 # cell (5 %) at some cost in power. A 5 % change at CV 3 % and n=5 is below
 # the resolution: only part of it is found (docs/compare.md has the power
 # table), and still nothing outside the injected cells may dominate.
+# The sets are one boot each, noise only per repeat: --unit repeat (the
+# run unit, with boot effects, is tested in compare_runs.sh).
 . "$(dirname "$0")/lib/compare.sh"
 
 # run CHANGE CV N ADJUST SEED: prints "found injected false"
@@ -15,7 +17,7 @@ run() {
 	"$GEN" "$WORK/a" --seed $(($5 * 2)) --repeats "$3" --cv "$2"
 	"$GEN" "$WORK/b" --seed $(($5 * 2 + 1)) --repeats "$3" --cv "$2" \
 		--change "$1" --change-every 10 --injected "$WORK/injected"
-	compare_csv "$WORK/out.csv" "$WORK/a" "$WORK/b" --adjust "$4" || exit 1
+	compare_csv "$WORK/out.csv" --unit repeat "$WORK/a" "$WORK/b" --adjust "$4" || exit 1
 	flagged_cells "$WORK/out.csv" >"$WORK/flagged"
 	sort -u "$WORK/injected" >"$WORK/inj"
 	# Injected cells must be flagged worse, never better.
@@ -53,7 +55,7 @@ check -5 3 10 bh 70 10
 # A change for the better is flagged better.
 "$GEN" "$WORK/a" --profile seed002 --seed 1 --cv 3
 "$GEN" "$WORK/b" --profile seed002 --seed 2 --cv 3 --change 15 --change-where array=raid0
-"$IOM" compare "$WORK/a" "$WORK/b" >"$WORK/out.txt"
+"$IOM" compare --unit repeat "$WORK/a" "$WORK/b" >"$WORK/out.txt"
 if head -n 1 "$WORK/out.txt" | grep -q "^verdict: 15 cells better, 0 worse, 30 unchanged, 0 not comparable$"; then
 	echo "ok - +15 % on raid0: $(head -n 1 "$WORK/out.txt")"
 else

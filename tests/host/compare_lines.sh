@@ -1,6 +1,7 @@
 #!/bin/sh
 # What cannot be compared is said in one clear line each: cells missing on a
 # side, failed cells, matrices that differ; one repeat says "cannot judge".
+# Where a verdict line is checked, the one-boot sets take --unit repeat.
 . "$(dirname "$0")/lib/compare.sh"
 
 # expect_one FILE PATTERN WHAT: exactly one line of FILE matches PATTERN.
@@ -17,10 +18,10 @@ expect_one() {
 "$GEN" "$WORK/base" --profile seed002 --seed 1
 
 "$GEN" "$WORK/missing" --profile seed002 --seed 2 --drop-cells 2
-"$IOM" compare "$WORK/base" "$WORK/missing" >"$WORK/out.txt"
+"$IOM" compare --unit repeat "$WORK/base" "$WORK/missing" >"$WORK/out.txt"
 expect_one "$WORK/out.txt" "^missing in new missing: 2 of 45 cells of the base have no record there: " "cells missing in new"
 expect_one "$WORK/out.txt" "^verdict: .*, 2 not comparable (2 missing)$" "missing cells counted as not comparable"
-"$IOM" compare "$WORK/missing" "$WORK/base" >"$WORK/out.txt"
+"$IOM" compare --unit repeat "$WORK/missing" "$WORK/base" >"$WORK/out.txt"
 expect_one "$WORK/out.txt" "^missing in base missing: 2 of 45 cells of the new have no record there: " "cells missing in base"
 
 "$GEN" "$WORK/other" --profile seed002 --seed 2 --matrix seed002-b --add-dim disks=12
@@ -40,10 +41,10 @@ expect_one "$WORK/out.txt" "^failed: 1 cell without an ok record: .* (new: faile
 	"a failed cell, with its error"
 
 "$GEN" "$WORK/one" --profile seed002 --seed 2 --repeats 1
-"$IOM" compare "$WORK/base" "$WORK/one" >"$WORK/out.txt"
+"$IOM" compare --unit repeat "$WORK/base" "$WORK/one" >"$WORK/out.txt"
 expect_one "$WORK/out.txt" "^verdict: 0 cells better, 0 worse, 0 unchanged, 45 not comparable (45 n=1: cannot judge)$" \
 	"n=1 is not judged"
-compare_csv "$WORK/out.csv" "$WORK/base" "$WORK/one" || exit 1
+compare_csv "$WORK/out.csv" --unit repeat "$WORK/base" "$WORK/one" || exit 1
 n=$(grep -c ",n=1: cannot judge,n=1: cannot judge," "$WORK/out.csv")
 if [ "$n" -eq 45 ] && ! grep -Eq "  (WORSE|better)( o)?$" "$WORK/out.txt"; then
 	echo "ok - every n=1 row says 'n=1: cannot judge', none is flagged"

@@ -10,7 +10,15 @@
  * from --cv LO-HI. --change PCT multiplies the throughput of chosen cells
  * (and divides their latencies), and --injected FILE lists those cells.
  *
+ * --runs N writes N result sets, OUT/run-1 ... OUT/run-N: N boots of one
+ * kernel. Each boot moves each cell by a log-normal factor of its own (the
+ * boot effect, CV per cell from --boot-cv LO-HI, default 0) that all the
+ * cell's repeats in that boot share, on top of the noise of each repeat
+ * (--cv): what a real A/A on QEMU showed (docs/compare.md). One run with
+ * --boot-cv is one boot: its repeats share the boot's factor.
+ *
  *   gen-resultset OUT [--profile P] [--seed N] [--repeats N] [--cv LO[-HI]]
+ *                 [--runs N] [--boot-cv LO[-HI]]
  *                 [--change PCT (--change-every K | --change-where DIM=VAL)]
  *                 [--injected FILE] [--drop-cells N] [--fail-cells N]
  *                 [--skip DIM=VAL] [--add-dim DIM=VAL] [--truth-ignores DIM]
@@ -80,7 +88,9 @@ struct opts {
 	const struct profile *prof;
 	uint64_t seed;
 	int repeats;
+	int runs;
 	double cv_lo, cv_hi;
+	double boot_cv_lo, boot_cv_hi;
 	double change;
 	int change_every;
 	const char *change_where;
@@ -118,6 +128,11 @@ static double normal(void)
 	return sqrt(-2 * log(uniform())) * cos(2 * M_PI * uniform());
 }
 
+static double uniform_from(uint64_t *s)
+{
+	return ((double)(splitmix(s) >> 11) + 0.5) / 9007199254740992.0;
+}
+
 /* A mean-one log-normal factor with coefficient of variation cv. */
 static double lognormal(double cv)
 {
@@ -141,6 +156,21 @@ static double keyed(const char *key, const char *salt, double lo, double hi)
 	uint64_t s = hash_str(key) ^ hash_str(salt);
 
 	return lo + (hi - lo) * ((double)(splitmix(&s) >> 11) / 9007199254740992.0);
+}
+
+/*
+ * The boot effect of a cell in one run: a mean-one log-normal factor with CV
+ * cv, from a stream of its own (seed, run, key), so that sets without boot
+ * effects keep the numbers they always had.
+ */
+static double boot_factor(uint64_t seed, int run, const char *key, double cv)
+{
+	uint64_t st = hash_str(key) ^ (seed * 0xd1b54a32d192ed03ULL) ^
+		      ((uint64_t)(run + 1) * 0x8cb92ba72f3d8dd7ULL);
+	double s = sqrt(log(1 + cv * cv));
+	double z = sqrt(-2 * log(uniform_from(&st))) * cos(2 * M_PI * uniform_from(&st));
+
+	return cv > 0 ? exp(s * z - s * s / 2) : 1;
 }
 
 /* --- cells --------------------------------------------------------------- */
@@ -730,10 +760,21 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: gen-resultset OUT [--profile mixed|seed000|seed001|seed002|seed004]\n"
-		"         [--seed N] [--repeats N] [--cv LO[-HI]] [--change PCT\n"
+		"         [--seed N] [--repeats N] [--cv LO[-HI]] [--runs N] [--boot-cv LO[-HI]]\n"
+		"         [--change PCT\n"
 		"         (--change-every K | --change-where DIM=VAL)] [--injected FILE]\n"
 		"         [--drop-cells N] [--fail-cells N] [--skip DIM=VAL] [--add-dim DIM=VAL]\n"
 		"         [--truth-ignores DIM] [--matrix NAME] [--kernel RELEASE]\n");
+}
+
+/* "LO[-HI]" in percent, as fractions. */
+static void parse_range(const char *arg, double *lo, double *hi)
+{
+	char *end;
+
+	*lo = *hi = strtod(arg, &end) / 100;
+	if (*end == '-')
+		*hi = strtod(end + 1, NULL) / 100;
 }
 
 static int parse_args(int argc, char **argv, struct opts *o)
@@ -743,6 +784,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "seed", required_argument, NULL, 's' },
 		{ "repeats", required_argument, NULL, 'r' },
 		{ "cv", required_argument, NULL, 'c' },
+		{ "runs", required_argument, NULL, 'N' },
+		{ "boot-cv", required_argument, NULL, 'B' },
 		{ "change", required_argument, NULL, 'C' },
 		{ "change-every", required_argument, NULL, 'E' },
 		{ "change-where", required_argument, NULL, 'W' },
@@ -759,7 +802,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	};
 	int ch;
 
-	*o = (struct opts){ .prof = &profiles[0], .seed = 1, .repeats = 5, .cv_lo = 0.03,
+	*o = (struct opts){ .prof = &profiles[0], .seed = 1, .repeats = 5, .runs = 1, .cv_lo = 0.03,
 			    .cv_hi = 0.10, .kernel = "6.1.0-synthetic" };
 	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (ch) {
@@ -775,14 +818,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			break;
 		case 's': o->seed = strtoull(optarg, NULL, 0); break;
 		case 'r': o->repeats = atoi(optarg); break;
-		case 'c': {
-			char *end;
-
-			o->cv_lo = o->cv_hi = strtod(optarg, &end) / 100;
-			if (*end == '-')
-				o->cv_hi = strtod(end + 1, NULL) / 100;
-			break;
-		}
+		case 'c': parse_range(optarg, &o->cv_lo, &o->cv_hi); break;
+		case 'B': parse_range(optarg, &o->boot_cv_lo, &o->boot_cv_hi); break;
+		case 'N': o->runs = atoi(optarg); break;
 		case 'C': o->change = strtod(optarg, NULL); break;
 		case 'E': o->change_every = atoi(optarg); break;
 		case 'W': o->change_where = optarg; break;
@@ -811,7 +849,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		default: usage(stderr); return -1;
 		}
 	}
-	if (optind != argc - 1 || o->repeats < 1) {
+	if (optind != argc - 1 || o->repeats < 1 || o->runs < 1 || o->runs > 100) {
 		usage(stderr);
 		return -1;
 	}
@@ -819,12 +857,50 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	return 0;
 }
 
+/* One result set in o->out: one boot (run) of the cells. */
+static int write_run(const struct opts *o, struct cell *cells, int n, int run)
+{
+	char path[4096], run_id[32];
+	long seq = 1, ok = 0, failed = 0, missing = 0;
+
+	/* Run 0 keeps the stream a set of one run always had. */
+	rng_state = o->seed * 0x2545f4914f6cdd1dULL + 7 + (uint64_t)run * 0x9e3779b97f4a7c15ULL;
+	snprintf(run_id, sizeof(run_id), "%016llx", (unsigned long long)splitmix(&rng_state));
+	snprintf(path, sizeof(path), "%s/records", o->out);
+	if (mkdir_p(path)) {
+		fprintf(stderr, "gen-resultset: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		struct cell *c = &cells[i];
+		struct run r = { .o = o, .c = c, .ncells = n };
+		double boot = boot_factor(o->seed, run, c->truth_key,
+					  keyed(c->truth_key, "bootcv", o->boot_cv_lo,
+						o->boot_cv_hi));
+
+		r.cv = keyed(c->truth_key, "cv", o->cv_lo, o->cv_hi);
+		missing += c->dropped;
+		for (int rep = 0; rep < o->repeats; rep++) {
+			if (c->dropped)
+				continue;
+			r.repeat = rep;
+			r.seq = seq++;
+			r.factor = lognormal(r.cv) * boot * (c->injected ? 1 + o->change / 100 : 1);
+			if (write_record(&r, run_id))
+				return -1;
+			if (c->failed)
+				failed++;
+			else
+				ok++;
+		}
+	}
+	return write_manifest(o, run_id, ok, failed, missing);
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o;
 	struct cell *cells;
-	char path[4096], run_id[32];
-	long seq = 1, ok = 0, failed = 0;
 	int n;
 	FILE *inj = NULL;
 
@@ -833,13 +909,6 @@ int main(int argc, char **argv)
 	n = expand(&o, &cells);
 	if (n <= 0) {
 		fprintf(stderr, "gen-resultset: profile %s expands to no cell\n", o.prof->name);
-		return 1;
-	}
-	rng_state = o.seed * 0x2545f4914f6cdd1dULL + 7;
-	snprintf(run_id, sizeof(run_id), "%016llx", (unsigned long long)splitmix(&rng_state));
-	snprintf(path, sizeof(path), "%s/records", o.out);
-	if (mkdir_p(path)) {
-		fprintf(stderr, "gen-resultset: %s: %s\n", path, strerror(errno));
 		return 1;
 	}
 	if (o.injected && !(inj = fopen(o.injected, "w"))) {
@@ -853,39 +922,30 @@ int main(int argc, char **argv)
 		cells[(i + 1) * (n / (o.fail_cells + 2))].failed = true;
 	for (int i = 0; i < n; i++) {
 		struct cell *c = &cells[i];
-		struct run r = { .o = &o, .c = c, .ncells = n };
 
 		c->injected = o.change != 0 &&
 			      ((o.change_every > 0 && i % o.change_every == o.change_every / 2) ||
 			       (o.change_where && matches(c, o.change_where)));
 		if (inj && c->injected)
 			fprintf(inj, "%s\n", c->key);
-		r.cv = keyed(c->truth_key, "cv", o.cv_lo, o.cv_hi);
-		for (int rep = 0; rep < o.repeats; rep++) {
-			if (c->dropped)
-				continue;
-			r.repeat = rep;
-			r.seq = seq++;
-			r.factor = lognormal(r.cv) * (c->injected ? 1 + o.change / 100 : 1);
-			if (write_record(&r, run_id))
-				return 1;
-			if (c->failed)
-				failed++;
-			else
-				ok++;
-		}
 	}
 	if (inj && fclose(inj)) {
 		fprintf(stderr, "gen-resultset: %s: write failed\n", o.injected);
 		return 1;
 	}
-	{
-		long missing = 0;
-
-		for (int i = 0; i < n; i++)
-			missing += cells[i].dropped;
-		if (write_manifest(&o, run_id, ok, failed, missing))
+	if (o.runs == 1) {
+		if (write_run(&o, cells, n, 0))
 			return 1;
+	} else {
+		char dir[4096];
+		struct opts one = o;
+
+		one.out = dir;
+		for (int run = 0; run < o.runs; run++) {
+			snprintf(dir, sizeof(dir), "%s/run-%d", o.out, run + 1);
+			if (write_run(&one, cells, n, run))
+				return 1;
+		}
 	}
 	free(cells);
 	return 0;

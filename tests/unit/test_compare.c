@@ -4,9 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "compare.h"
+#include "rs_side.h"
 
 struct fixture_cell {
 	const char *key;
@@ -15,21 +17,22 @@ struct fixture_cell {
 	double bw[6];
 };
 
-static void write_set(char *dir, const char *matrix, const struct fixture_cell *cells, size_t nc)
+/* A result set in dir (made here) of one run of kernel release kernel. */
+static void write_set_in(const char *dir, const char *matrix, const char *kernel,
+			 const struct fixture_cell *cells, size_t nc)
 {
 	char path[256];
 	FILE *f;
 	int seq = 1;
 
-	strcpy(dir, "/tmp/iomatrix-test-cmp.XXXXXX");
-	CHECK(mkdtemp(dir) != NULL);
+	CHECK(mkdir(dir, 0755) == 0 || access(dir, F_OK) == 0);
 	snprintf(path, sizeof(path), "%s/records", dir);
 	CHECK(mkdir(path, 0755) == 0);
 	snprintf(path, sizeof(path), "%s/manifest.json", dir);
 	f = fopen(path, "w");
 	fprintf(f, "{\"iomatrix_result_set\":1,\"run_id\":\"%s\",\"matrix\":\"%s\","
-		   "\"kernel\":{\"release\":\"k-%s\"}}",
-		dir + 5, matrix, dir + 25);
+		   "\"kernel\":{\"release\":\"%s\"}}",
+		dir + 5, matrix, kernel);
 	fclose(f);
 	for (size_t c = 0; c < nc; c++) {
 		for (int r = 0; r < cells[c].n; r++) {
@@ -49,6 +52,17 @@ static void write_set(char *dir, const char *matrix, const struct fixture_cell *
 			seq++;
 		}
 	}
+}
+
+/* A result set in a new temporary directory; its kernel's name is unique. */
+static void write_set(char *dir, const char *matrix, const struct fixture_cell *cells, size_t nc)
+{
+	char kernel[64];
+
+	strcpy(dir, "/tmp/iomatrix-test-cmp.XXXXXX");
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(kernel, sizeof(kernel), "k-%s", dir + 25);
+	write_set_in(dir, matrix, kernel, cells, nc);
 }
 
 static void rm_set(const char *dir)
@@ -109,6 +123,7 @@ static const struct cmp_cell *cell(const struct comparison *c, const char *key)
 	return NULL;
 }
 
+/* The fixtures are one run a side, noise only per repeat: the repeat is their unit. */
 static void test_verdicts(void)
 {
 	struct cmp_options o;
@@ -117,6 +132,7 @@ static void test_verdicts(void)
 	char line[1024];
 
 	cmp_options_default(&o);
+	o.unit = CMP_UNIT_REPEAT;
 	compare_pair(&p, &o);
 	CHECK_EQ_INT(p.c.ncells, 6);
 	CHECK_EQ_INT(cell(&p.c, "fs=ext4 wl=1dd")->v, CMP_UNCHANGED);
@@ -171,6 +187,7 @@ static void test_min_effect(void)
 	struct pair p;
 
 	cmp_options_default(&o);
+	o.unit = CMP_UNIT_REPEAT;
 	o.min_effect = 25;
 	compare_pair(&p, &o);
 	/* -20 % is certain but smaller than the minimum effect asked for. */
@@ -196,6 +213,7 @@ static void test_outliers_reported_and_excluded(void)
 	CHECK(rs_load(da, &ra, err, sizeof(err)) == 0);
 	CHECK(rs_load(db, &rb, err, sizeof(err)) == 0);
 	cmp_options_default(&o);
+	o.unit = CMP_UNIT_REPEAT;
 	CHECK(compare_sets(&ra, &rb, &o, &c, err, sizeof(err)) == 0);
 	CHECK_EQ_INT(c.noutliers, 1);
 	CHECK(c.rows[0].new.outlier[2]);
@@ -262,6 +280,218 @@ static void test_parse_lists(void)
 	CHECK(cmp_parse_where("t", "fs", &w, &n) == -1);
 }
 
+/* --- sides of several runs (boots) ----------------------------------------- */
+
+static const struct fixture_cell base_runs[3][2] = {
+	{ { "fs=ext4 wl=1dd", NULL, 2, { 100, 104 } }, { "fs=xfs wl=1dd", NULL, 2, { 200, 190 } } },
+	{ { "fs=ext4 wl=1dd", NULL, 2, { 92, 95 } }, { "fs=xfs wl=1dd", NULL, 2, { 210, 214 } } },
+	{ { "fs=ext4 wl=1dd", NULL, 2, { 108, 110 } }, { "fs=xfs wl=1dd", NULL, 2, { 185, 188 } } },
+};
+
+static const struct fixture_cell new_runs[3][2] = {
+	{ { "fs=ext4 wl=1dd", NULL, 2, { 97, 99 } }, { "fs=xfs wl=1dd", NULL, 2, { 140, 138 } } },
+	{ { "fs=ext4 wl=1dd", NULL, 2, { 105, 103 } }, { "fs=xfs wl=1dd", NULL, 2, { 131, 135 } } },
+	{ { "fs=ext4 wl=1dd", NULL, 2, { 94, 100 } }, { "fs=xfs wl=1dd", NULL, 2, { 146, 150 } } },
+};
+
+/* DIR/base-1..3 and DIR/new-1..3; *top is DIR. */
+static void write_runs(char *top)
+{
+	char d[128];
+
+	strcpy(top, "/tmp/iomatrix-test-runs.XXXXXX");
+	CHECK(mkdtemp(top) != NULL);
+	for (int r = 0; r < 3; r++) {
+		snprintf(d, sizeof(d), "%s/base-%d", top, r + 1);
+		write_set_in(d, "m", "6.1.0-a", base_runs[r], 2);
+		snprintf(d, sizeof(d), "%s/new-%d", top, r + 1);
+		write_set_in(d, "m", "6.1.0-a", new_runs[r], 2);
+	}
+}
+
+static void load_side(const char *top, const char *name, int nruns, struct result_set *rs)
+{
+	char spec[512] = "", err[512];
+	size_t len = 0;
+
+	for (int r = 1; r <= nruns; r++)
+		len += (size_t)snprintf(spec + len, sizeof(spec) - len, "%s%s/%s-%d", r > 1 ? "," : "",
+					top, name, r);
+	CHECK(rs_side_load(spec, rs, err, sizeof(err)) == 0);
+}
+
+static const struct cmp_row *row_of(const struct comparison *c, const char *key)
+{
+	const struct cmp_cell *cl = cell(c, key);
+
+	return cl && cl->nrows ? &c->rows[cl->first_row] : NULL;
+}
+
+static double hmean2(double a, double b)
+{
+	return 2 / (1 / a + 1 / b);
+}
+
+static void test_run_unit(void)
+{
+	char top[64], err[256], line[1024];
+	struct result_set b, n;
+	struct comparison c;
+	struct cmp_options o;
+	const struct cmp_row *row;
+	double ss = 0;
+
+	write_runs(top);
+	load_side(top, "base", 3, &b);
+	load_side(top, "new", 3, &n);
+	CHECK_EQ_INT(b.nruns, 3);
+	CHECK_EQ_INT(b.ncells, 2);
+	CHECK_EQ_INT(b.cells[0].nrecs, 6);
+	CHECK_EQ_INT(b.cells[0].recs[5]->run, 2);
+	CHECK_EQ_INT(b.cells[0].recs[5]->repeat, 1);
+	cmp_options_default(&o);
+	CHECK(compare_sets(&b, &n, &o, &c, err, sizeof(err)) == 0);
+	CHECK_EQ_INT(c.unit, CMP_UNIT_RUN);
+	row = row_of(&c, "fs=ext4 wl=1dd");
+	CHECK(row != NULL);
+	if (row) {
+		/* One value per run: the harmonic mean of its repeats (dd_bw is a rate). */
+		CHECK_EQ_INT(row->base.nall, 3);
+		CHECK_EQ_INT(row->base.st.n, 3);
+		CHECK_EQ_INT(row->base.nraw, 6);
+		CHECK(fabs(row->base.vals[0] - hmean2(100, 104)) < 1e-9);
+		CHECK(fabs(row->base.vals[2] - hmean2(108, 110)) < 1e-9);
+		CHECK_EQ_INT(row->base.runs[1], 1);
+		CHECK_EQ_INT(row->base.repeats[1], -1);
+		/* The spread within runs: each run's rsd, pooled with weight n - 1 = 1. */
+		for (int r = 0; r < 3; r++) {
+			double x = base_runs[r][0].bw[0], y = base_runs[r][0].bw[1], m = (x + y) / 2;
+			double sd = sqrt((x - m) * (x - m) + (y - m) * (y - m));
+
+			ss += (sd / m) * (sd / m);
+		}
+		CHECK(fabs(row->base.within_rsd - sqrt(ss / 3)) < 1e-12);
+		CHECK(row->tested && row->t.df == 4);
+	}
+	CHECK_EQ_INT(cell(&c, "fs=ext4 wl=1dd")->v, CMP_UNCHANGED);
+	CHECK_EQ_INT(cell(&c, "fs=xfs wl=1dd")->v, CMP_WORSE);
+	CHECK(cmp_unit_line(&c, 0, line, sizeof(line)) &&
+	      !strncmp(line, "unit: the run (boot): one value per run", 39));
+	CHECK(!cmp_unit_line(&c, 1, line, sizeof(line)));
+	CHECK(cmp_repeats_line(&c, line, sizeof(line)));
+	CHECK_EQ_STR(line, "runs per cell: base 3, new 3; repeats per run: base 2, new 2");
+	CHECK(cmp_has_within(&c));
+	comparison_free(&c);
+
+	/* --unit repeat: the six repeats of a side are one sample. */
+	o.unit = CMP_UNIT_REPEAT;
+	CHECK(compare_sets(&b, &n, &o, &c, err, sizeof(err)) == 0);
+	row = row_of(&c, "fs=ext4 wl=1dd");
+	CHECK(row && row->base.nall == 6 && row->base.repeats[5] == 1 && row->base.runs[5] == 2);
+	CHECK(cmp_repeats_line(&c, line, sizeof(line)));
+	CHECK_EQ_STR(line, "repeats per cell: base 6, new 6 (from base 3 runs, new 3 runs)");
+	CHECK(cmp_unit_line(&c, 0, line, sizeof(line)) &&
+	      !strncmp(line, "unit: the repeat (--unit repeat)", 32));
+	comparison_free(&c);
+	rs_free(&b);
+	rs_free(&n);
+	rm_set(top);
+}
+
+static void test_one_boot(void)
+{
+	char top[64], err[256], line[1024];
+	struct result_set b, n;
+	struct comparison c;
+	struct cmp_options o;
+
+	write_runs(top);
+	load_side(top, "base", 1, &b);
+	load_side(top, "new", 1, &n);
+	CHECK_EQ_INT(b.nruns, 1);
+	cmp_options_default(&o);
+	CHECK(compare_sets(&b, &n, &o, &c, err, sizeof(err)) == 0);
+	/* Between boots nothing is measured: nothing is judged, however large the change. */
+	CHECK_EQ_INT(c.cells_by_verdict[CMP_CANNOT_JUDGE], 2);
+	CHECK_EQ_INT(c.ntests, 0);
+	CHECK(cmp_unit_line(&c, 0, line, sizeof(line)));
+	CHECK_EQ_STR(line, "one boot a side: the noise between boots is unknown, so no cell is "
+			   "judged; boot each kernel 3+ times");
+	CHECK(cmp_unit_line(&c, 1, line, sizeof(line)) && strstr(line, "base-1,base-2,base-3"));
+	comparison_free(&c);
+	rs_free(&n);
+
+	/* Three against one: still nothing, and the line names the side. */
+	load_side(top, "new", 3, &n);
+	CHECK(compare_sets(&n, &b, &o, &c, err, sizeof(err)) == 0);
+	CHECK_EQ_INT(c.cells_by_verdict[CMP_CANNOT_JUDGE], 2);
+	CHECK(cmp_unit_line(&c, 0, line, sizeof(line)) &&
+	      !strcmp(line, "one boot of new (base: 3 runs): no cell is judged without the noise "
+			    "between boots; boot new 3+ times"));
+	comparison_free(&c);
+
+	rs_free(&n);
+
+	/* --unit repeat judges the one boot's repeats, with a warning. */
+	load_side(top, "new", 1, &n);
+	o.unit = CMP_UNIT_REPEAT;
+	CHECK(compare_sets(&b, &n, &o, &c, err, sizeof(err)) == 0);
+	CHECK_EQ_INT(c.ntests, 2);
+	CHECK_EQ_INT(c.cells_by_verdict[CMP_CANNOT_JUDGE], 0);
+	CHECK(cmp_unit_line(&c, 0, line, sizeof(line)) &&
+	      !strncmp(line, "warning: --unit repeat with one boot a side: ", 45));
+	CHECK(cmp_unit_line(&c, 1, line, sizeof(line)));
+	comparison_free(&c);
+	rs_free(&b);
+	rs_free(&n);
+	rm_set(top);
+}
+
+static void test_side_forms(void)
+{
+	static const struct fixture_cell other[] = { { "fs=ext4 wl=1dd", NULL, 2, { 1, 2 } } };
+	char top[64], spec[512], err[512], *name;
+	struct result_set s;
+
+	write_runs(top);
+	/* A directory of result sets: its subdirectories, in name order. */
+	snprintf(spec, sizeof(spec), "%s", top);
+	CHECK(rs_side_load(spec, &s, err, sizeof(err)) == 0);
+	CHECK_EQ_INT(s.nruns, 6);
+	CHECK(s.nruns == 6 && strstr(s.runs[0].path, "/base-1") && strstr(s.runs[5].path, "/new-3"));
+	name = rs_side_name(&s);
+	CHECK_EQ_STR(name, top + 5);
+	free(name);
+	rs_free(&s);
+
+	snprintf(spec, sizeof(spec), "%s/base-1,%s/base-2", top, top);
+	CHECK(rs_side_load(spec, &s, err, sizeof(err)) == 0);
+	name = rs_side_name(&s);
+	CHECK_EQ_STR(name, "base");
+	free(name);
+	CHECK_EQ_STR(s.label, "6.1.0-a");
+	CHECK_EQ_INT(s.nwarnings, 0);
+	rs_free(&s);
+
+	/* Runs of another kernel: one warning. Of another matrix: refused. */
+	snprintf(spec, sizeof(spec), "%s/k2", top);
+	write_set_in(spec, "m", "6.2.0-b", base_runs[0], 2);
+	snprintf(spec, sizeof(spec), "%s/base-1,%s/k2", top, top);
+	CHECK(rs_side_load(spec, &s, err, sizeof(err)) == 0);
+	CHECK(s.nwarnings == 1 && strstr(s.warnings[0], "runs of different kernels, compared as one"));
+	rs_free(&s);
+	snprintf(spec, sizeof(spec), "%s/m2", top);
+	write_set_in(spec, "m2", "6.1.0-a", other, 1);
+	snprintf(spec, sizeof(spec), "%s/base-1,%s/m2", top, top);
+	CHECK(rs_side_load(spec, &s, err, sizeof(err)) == -1);
+	CHECK(strstr(err, "m2 is matrix \"m2\" (1 cells)") &&
+	      strstr(err, "the runs of one side must run one matrix"));
+	snprintf(spec, sizeof(spec), "%s/base-1,", top);
+	CHECK(rs_side_load(spec, &s, err, sizeof(err)) == -1);
+	CHECK_EQ_STR(err, "an empty path between commas");
+	rm_set(top);
+}
+
 int main(void)
 {
 	RUN_TEST(test_verdicts);
@@ -270,5 +500,8 @@ int main(void)
 	RUN_TEST(test_outliers_reported_and_excluded);
 	RUN_TEST(test_mismatch);
 	RUN_TEST(test_parse_lists);
+	RUN_TEST(test_run_unit);
+	RUN_TEST(test_one_boot);
+	RUN_TEST(test_side_forms);
 	CHECK_EXIT();
 }
