@@ -63,7 +63,7 @@ int cmp_render_csv(const struct cmp_report *r, FILE *f)
 	}
 	fputs(",metric,unit,better,base_n,base_mean,base_rsd_pct,base_ci_lo,base_ci_hi,"
 	      "new_n,new_mean,new_rsd_pct,new_ci_lo,new_ci_hi,change_pct,p,q,verdict,"
-	      "cell_verdict,outliers,unit,base_within_rsd_pct,new_within_rsd_pct\n",
+	      "cell_verdict,outliers,replication_unit,base_within_rsd_pct,new_within_rsd_pct\n",
 	      f);
 	for (size_t k = 0; k < r->ncmps; k++) {
 		const struct comparison *c = &r->cmps[k];

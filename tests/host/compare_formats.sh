@@ -32,6 +32,8 @@ python3 - "$WORK/out.csv" "$WORK/out.json" <<'PY' && ok "CSV and JSON parse and 
 import csv, json, sys
 rows = list(csv.reader(open(sys.argv[1])))
 assert all(len(r) == len(rows[0]) for r in rows), "ragged CSV"
+dup = {n for n in rows[0] if rows[0].count(n) > 1}
+assert not dup, "CSV column names twice: %s" % dup
 doc = json.load(open(sys.argv[2]))
 c = doc["comparisons"][0]
 assert len(c["rows"]) == len(rows) - 1, (len(c["rows"]), len(rows))
