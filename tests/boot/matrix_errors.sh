@@ -13,20 +13,9 @@
 # builds its own).
 set -u
 cd "$(dirname "$0")/../.."
-. tests/lib/tap.sh
-work=build/test-boot-errors
-rm -rf "$work"
-mkdir -p "$work"
-has() { grep -qs -- "$2" "$1"; }
-count() { grep -c -- "$2" "$1"; }
-
-command -v jq >/dev/null || { echo "not ok - jq missing (make deps)"; exit 1; }
-if [ -n "${BOOT_IMAGE:-}" ]; then
-	initrd=$BOOT_IMAGE
-else
-	initrd=$work/initramfs.cpio.zst
-	check "iomatrix image builds" build/iomatrix image --compress zstd -o "$initrd" --quiet
-fi
+. tests/lib/boot.sh
+boot_work build/test-boot-errors
+boot_image "iomatrix image builds"
 
 boot() { # boot NAME IMAGE APPEND: exit status in $rc, serial log $work/NAME.log
 	build/iomatrix qemu --initrd "$2" --accel tcg --quiet --disks 2 --disk-size 1G \

@@ -8,20 +8,9 @@
 # BOOT_IMAGE=FILE boots that image instead of building one.
 set -u
 cd "$(dirname "$0")/../.."
-. tests/lib/tap.sh
-work=build/test-boot-quick
-rm -rf "$work"
-mkdir -p "$work"
-has() { grep -qs -- "$2" "$1"; }
-count() { grep -c -- "$2" "$1"; }
-
-command -v jq >/dev/null || { echo "not ok - jq missing (make deps)"; exit 1; }
-if [ -n "${BOOT_IMAGE:-}" ]; then
-	initrd=$BOOT_IMAGE
-else
-	initrd=$work/initramfs.cpio.zst
-	check "iomatrix image builds" build/iomatrix image --compress zstd -o "$initrd" --quiet
-fi
+. tests/lib/boot.sh
+boot_work build/test-boot-quick
+boot_image "iomatrix image builds"
 
 cells=$(build/iomatrix plan quick --disks 4 --json | jq '.cells | length')
 build/iomatrix qemu --initrd "$initrd" --accel tcg --quiet --disks 4 --disk-size 1G \

@@ -13,19 +13,10 @@
 # BOOT_IMAGE=FILE boots that image instead of building one.
 set -u
 cd "$(dirname "$0")/../.."
-. tests/lib/tap.sh
-work=build/test-boot-safety
-rm -rf "$work"
+. tests/lib/boot.sh
+boot_work build/test-boot-safety
 mkdir -p "$work/content"
-has() { grep -qs -- "$2" "$1"; }
-
-command -v jq >/dev/null || { echo "not ok - jq missing (make deps)"; exit 1; }
-if [ -n "${BOOT_IMAGE:-}" ]; then
-	initrd=$BOOT_IMAGE
-else
-	initrd=$work/initramfs.cpio.zst
-	check "iomatrix image builds" build/iomatrix image --compress zstd -o "$initrd" --quiet
-fi
+boot_image "iomatrix image builds"
 
 echo "precious data, do not touch" >"$work/content/README"
 head -c 1048576 /dev/urandom >"$work/content/random.bin"

@@ -21,22 +21,10 @@
 # BOOT_IMAGE=FILE boots that image (it must hold tests/boot/data).
 set -u
 cd "$(dirname "$0")/../.."
-. tests/lib/tap.sh
-work=build/test-boot-resume-crash
-rm -rf "$work"
-mkdir -p "$work"
-has() { grep -qs -- "$2" "$1"; }
-count() { grep -c -- "$2" "$1"; }
+. tests/lib/boot.sh
+boot_work build/test-boot-resume-crash
 rec() { jq -r "$2" "$work/disk/records/$(printf %06d "$1").json"; }
-
-command -v jq >/dev/null || { echo "not ok - jq missing (make deps)"; exit 1; }
-if [ -n "${BOOT_IMAGE:-}" ]; then
-	initrd=$BOOT_IMAGE
-else
-	initrd=$work/initramfs.cpio.zst
-	check "an image with the resume matrix builds" build/iomatrix image --compress zstd \
-		--data-dir tests/boot/data -o "$initrd" --quiet
-fi
+boot_image "an image with the resume matrix builds" --data-dir tests/boot/data
 
 log=$work/serial.log
 start=$(date +%s)

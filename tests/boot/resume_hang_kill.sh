@@ -21,23 +21,11 @@
 # BOOT_IMAGE=FILE boots that image (it must hold tests/boot/data).
 set -u
 cd "$(dirname "$0")/../.."
-. tests/lib/tap.sh
-work=build/test-boot-resume-hang-kill
-rm -rf "$work"
-mkdir -p "$work"
-has() { grep -qs -- "$2" "$1"; }
-count() { grep -c -- "$2" "$1"; }
+. tests/lib/boot.sh
+boot_work build/test-boot-resume-hang-kill
 # The final record of cell $1, repeat $2: jq expression $3 over it.
 run() { jq -sr "map(select(.cell.index == $1 and .repeat == $2))[0] | $3" "$work"/final/records/*.json; }
-
-command -v jq >/dev/null || { echo "not ok - jq missing (make deps)"; exit 1; }
-if [ -n "${BOOT_IMAGE:-}" ]; then
-	initrd=$BOOT_IMAGE
-else
-	initrd=$work/initramfs.cpio.zst
-	check "an image with the resume matrix builds" build/iomatrix image --compress zstd \
-		--data-dir tests/boot/data -o "$initrd" --quiet
-fi
+boot_image "an image with the resume matrix builds" --data-dir tests/boot/data
 
 # iomatrix qemu on the test's disks (the same files every time)
 set -- --initrd "$initrd" --accel tcg --quiet --disks 2 --disk-size 1G --disk-dir "$work" \

@@ -1,0 +1,30 @@
+# Shared by the boot tests that boot the real image (tests/boot/matrix_*.sh,
+# resume_*.sh): tap.sh's checks, grep helpers, the work directory and the
+# image. Source it from the top of the tree.
+. tests/lib/tap.sh
+
+# has FILE PATTERN / count FILE PATTERN: grep -- PATTERN in FILE.
+has() { grep -qs -- "$2" "$1"; }
+count() { grep -c -- "$2" "$1"; }
+
+# boot_work DIR: a fresh work directory; sets $work.
+boot_work() {
+	work=$1
+	rm -rf "$work"
+	mkdir -p "$work"
+}
+
+# boot_image WHAT [IMAGE ARGS...]: sets $initrd to $BOOT_IMAGE when given,
+# else to an image built into $work with IMAGE ARGS (a check named WHAT).
+# Every test builds its own by default, so it never boots a stale one.
+boot_image() {
+	command -v jq >/dev/null || { echo "not ok - jq missing (make deps)"; exit 1; }
+	if [ -n "${BOOT_IMAGE:-}" ]; then
+		initrd=$BOOT_IMAGE
+		return
+	fi
+	t_what=$1
+	shift
+	initrd=$work/initramfs.cpio.zst
+	check "$t_what" build/iomatrix image --compress zstd "$@" -o "$initrd" --quiet
+}
