@@ -1,6 +1,7 @@
 # make bench: iomatrix-runner against Debian's fio (bench/bench.c says how).
 #   make bench                         all cases, 5 rounds of 3 s
-#   make bench BENCH_ARGS="--cases a,b1 --rounds 3 --runtime 2"
+#   make bench BENCH_ARGS="--cases a,b1 --rounds 3 --runtime 2 --cpu none"
+#   (every program pinned to CPU 0 unless --cpu says otherwise: bench.c says why)
 BENCH_ARGS ?=
 
 $(BUILD)/bench/bench: bench/bench.c
