@@ -257,6 +257,21 @@ static int idx_p_cmp(const void *a, const void *b)
 	return (x->i > y->i) - (x->i < y->i);
 }
 
+/* The p values with their indices, smallest p first; NULL when out of memory. */
+static struct idx_p *sorted_by_p(const double *p, size_t m)
+{
+	struct idx_p *s = malloc(m * sizeof(*s));
+
+	if (!s)
+		return NULL;
+	for (size_t i = 0; i < m; i++) {
+		s[i].p = p[i];
+		s[i].i = i;
+	}
+	qsort(s, m, sizeof(*s), idx_p_cmp);
+	return s;
+}
+
 int stats_bh_adjust(const double *p, size_t m, double *q)
 {
 	struct idx_p *s;
@@ -264,14 +279,9 @@ int stats_bh_adjust(const double *p, size_t m, double *q)
 
 	if (m == 0)
 		return 0;
-	s = malloc(m * sizeof(*s));
+	s = sorted_by_p(p, m);
 	if (!s)
 		return -1;
-	for (size_t i = 0; i < m; i++) {
-		s[i].p = p[i];
-		s[i].i = i;
-	}
-	qsort(s, m, sizeof(*s), idx_p_cmp);
 	/* From the largest p down: q(k) = min over j >= k of p(j) m / j. */
 	for (size_t k = m; k-- > 0;) {
 		double v = s[k].p * (double)m / (double)(k + 1);
@@ -309,14 +319,9 @@ int stats_holm_adjust(const double *p, size_t m, double *q)
 
 	if (m == 0)
 		return 0;
-	s = malloc(m * sizeof(*s));
+	s = sorted_by_p(p, m);
 	if (!s)
 		return -1;
-	for (size_t i = 0; i < m; i++) {
-		s[i].p = p[i];
-		s[i].i = i;
-	}
-	qsort(s, m, sizeof(*s), idx_p_cmp);
 	/* From the smallest p up: q(k) = max over j <= k of (m - j + 1) p(j), at most 1. */
 	for (size_t k = 0; k < m; k++) {
 		double v = s[k].p * (double)(m - k);
