@@ -24,6 +24,10 @@ int layout_seed002(const struct cmp_report *r, const struct comparison *c,
 /* Along one dimension, every comparison at once: a column per kernel. */
 int layout_curve(const struct cmp_report *r, const struct view_dims *d, FILE *f);
 
+/* From column col on: change, rsd, wrsd (when shown), n and the mark of row. */
+void layout_stat_cols(struct table *t, size_t col, const struct comparison *c,
+		      const struct cmp_row *row);
+
 /* A table in the report's format. */
 int layout_print_table(const struct cmp_report *r, const struct table *t, FILE *f);
 

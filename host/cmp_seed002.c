@@ -57,26 +57,13 @@ static size_t dims_set(struct table *t, const struct view_dims *d, const struct 
 static void one_metric(struct table *t, size_t col, const struct comparison *c,
 		       const struct cmp_row *row, bool metric_col)
 {
-	char buf[64];
-
 	if (metric_col)
 		table_set(t, col++, "%s", row ? row->m->name : "-");
 	if (!row) {
 		table_set(t, col, "-");
 		return;
 	}
-	view_change(row, buf, sizeof(buf));
-	table_set(t, col++, "%s", buf);
-	view_rsd(row, buf, sizeof(buf));
-	table_set(t, col++, "%s", buf);
-	if (view_wrsd_shown(c)) {
-		view_wrsd(row, buf, sizeof(buf));
-		table_set(t, col++, "%s", buf);
-	}
-	view_n(row, buf, sizeof(buf));
-	table_set(t, col++, "%s", buf);
-	view_mark(c, row, buf, sizeof(buf));
-	table_set(t, col, "%s", buf);
+	layout_stat_cols(t, col, c, row);
 }
 
 int layout_seed002(const struct cmp_report *r, const struct comparison *c,

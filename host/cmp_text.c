@@ -60,21 +60,11 @@ static void print_head(const struct cmp_report *r, const struct comparison *c,
 			md ? "- " : "", view_wrsd_shown(c) ? "; wrsd: of repeats within runs" : "");
 }
 
-/* --- the rows layout ------------------------------------------------------- */
-
-static void fill_row(struct table *t, size_t col, const struct comparison *c,
-		     const struct cmp_row *row, const char *indent)
+void layout_stat_cols(struct table *t, size_t col, const struct comparison *c,
+		      const struct cmp_row *row)
 {
-	const struct cmp_side *ref = row->base.st.n ? &row->base : &row->new;
-	char b[32] = "-", n[32] = "-", buf[64];
+	char buf[64];
 
-	if (row->base.st.n)
-		unit_format(b, sizeof(b), row->m->unit, row->base.st.mean, ref->st.mean);
-	if (row->new.st.n)
-		unit_format(n, sizeof(n), row->m->unit, row->new.st.mean, ref->st.mean);
-	table_set(t, col++, "%s%s", indent, row->m->name);
-	table_set(t, col++, "%s", b);
-	table_set(t, col++, "%s", n);
 	view_change(row, buf, sizeof(buf));
 	table_set(t, col++, "%s", buf);
 	view_rsd(row, buf, sizeof(buf));
@@ -87,6 +77,24 @@ static void fill_row(struct table *t, size_t col, const struct comparison *c,
 	table_set(t, col++, "%s", buf);
 	view_mark(c, row, buf, sizeof(buf));
 	table_set(t, col, "%s", buf);
+}
+
+/* --- the rows layout ------------------------------------------------------- */
+
+static void fill_row(struct table *t, size_t col, const struct comparison *c,
+		     const struct cmp_row *row, const char *indent)
+{
+	const struct cmp_side *ref = row->base.st.n ? &row->base : &row->new;
+	char b[32] = "-", n[32] = "-";
+
+	if (row->base.st.n)
+		unit_format(b, sizeof(b), row->m->unit, row->base.st.mean, ref->st.mean);
+	if (row->new.st.n)
+		unit_format(n, sizeof(n), row->m->unit, row->new.st.mean, ref->st.mean);
+	table_set(t, col++, "%s%s", indent, row->m->name);
+	table_set(t, col++, "%s", b);
+	table_set(t, col++, "%s", n);
+	layout_stat_cols(t, col, c, row);
 }
 
 static void rows_table(struct table *t, const struct comparison *c, const struct view_dims *d,
