@@ -51,6 +51,14 @@ static void int_array(struct jw *j, const char *key, const int *v, size_t n)
 	jw_arr_end(j);
 }
 
+static void double_array(struct jw *j, const char *key, const double *v, size_t n)
+{
+	jw_arr_begin(j, key);
+	for (size_t i = 0; i < n; i++)
+		jw_double(j, NULL, v[i]);
+	jw_arr_end(j);
+}
+
 static void side_obj(struct jw *j, const char *key, const struct cmp_side *s)
 {
 	jw_obj_begin(j, key);
@@ -70,10 +78,7 @@ static void side_obj(struct jw *j, const char *key, const struct cmp_side *s)
 	else
 		jw_null(j, "within_run_rsd_pct");
 	/* The sample: one value per unit; a run's mean has repeat null. */
-	jw_arr_begin(j, "values");
-	for (size_t i = 0; i < s->nall; i++)
-		jw_double(j, NULL, s->vals[i]);
-	jw_arr_end(j);
+	double_array(j, "values", s->vals, s->nall);
 	int_array(j, "runs", s->runs, s->nall);
 	int_array(j, "repeats", s->repeats, s->nall);
 	jw_arr_begin(j, "outliers");
@@ -83,10 +88,7 @@ static void side_obj(struct jw *j, const char *key, const struct cmp_side *s)
 	jw_arr_end(j);
 	/* Every ok repeat behind the sample. */
 	jw_obj_begin(j, "repeat_values");
-	jw_arr_begin(j, "values");
-	for (size_t i = 0; i < s->nraw; i++)
-		jw_double(j, NULL, s->raw[i]);
-	jw_arr_end(j);
+	double_array(j, "values", s->raw, s->nraw);
 	int_array(j, "runs", s->raw_runs, s->nraw);
 	int_array(j, "repeats", s->raw_repeats, s->nraw);
 	jw_obj_end(j);
