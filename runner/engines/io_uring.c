@@ -2,7 +2,7 @@
 /*
  * io_uring through liburing. queue fills a submission entry, commit is one
  * io_uring_submit for the batch, reap waits for min completions and takes
- * up to max from the completion ring at once. hipri polls (IOPOLL),
+ * up to max from the completion ring at once (ring_init says which ring). hipri polls (IOPOLL),
  * sqthread_poll lets a kernel thread submit (SQPOLL), fixedbufs and
  * registerfiles register the pool's buffers and the job's files once.
  */
@@ -31,9 +31,45 @@ static int uring_fail(char *err, size_t errlen, const char *what, int r)
 	return -1;
 }
 
+/*
+ * Completions from another CPU (a loop device's worker, an interrupt) would
+ * each interrupt the job with an IPI to run their task work. COOP_TASKRUN
+ * lets that work wait for the job's next system call, and DEFER_TASKRUN
+ * (one submitting task, which the job is) runs it only when the job asks
+ * for completions: fewer wakeups and IPIs per IO, as fio sets up its rings.
+ * Kernels before 5.19 (COOP) or 6.1 (DEFER) refuse them with EINVAL: then
+ * the ring is made without, in that order.
+ */
+static int ring_init(struct uring_priv *u, const struct job_options *o)
+{
+	static const unsigned optional[] = {
+		IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN,
+		IORING_SETUP_COOP_TASKRUN,
+		0,
+	};
+	int r = -EINVAL;
+
+	for (unsigned i = 0; i < sizeof(optional) / sizeof(optional[0]) && r == -EINVAL; i++) {
+		struct io_uring_params params;
+
+		memset(&params, 0, sizeof(params));
+		if (o->hipri)
+			params.flags |= IORING_SETUP_IOPOLL;
+		if (o->sqthread_poll) {
+			/* A kernel thread submits: not one task, so no DEFER_TASKRUN. */
+			if (optional[i] & IORING_SETUP_DEFER_TASKRUN)
+				continue;
+			params.flags |= IORING_SETUP_SQPOLL;
+			params.sq_thread_idle = 1000;
+		}
+		params.flags |= optional[i];
+		r = io_uring_queue_init_params(u->depth, &u->ring, &params);
+	}
+	return r;
+}
+
 static int uring_setup(struct engine *e, const struct engine_params *p, char *err, size_t errlen)
 {
-	struct io_uring_params params;
 	struct uring_priv *u = calloc(1, sizeof(*u));
 	int r;
 
@@ -44,15 +80,8 @@ static int uring_setup(struct engine *e, const struct engine_params *p, char *er
 		snprintf(err, errlen, "ioengine=io_uring: out of memory");
 		return -1;
 	}
-	memset(&params, 0, sizeof(params));
-	if (p->o->hipri)
-		params.flags |= IORING_SETUP_IOPOLL;
-	if (p->o->sqthread_poll) {
-		params.flags |= IORING_SETUP_SQPOLL;
-		params.sq_thread_idle = 1000;
-	}
 	u->depth = p->depth;
-	r = io_uring_queue_init_params(p->depth, &u->ring, &params);
+	r = ring_init(u, p->o);
 	if (r < 0) {
 		free(u->cqes);
 		free(u);
@@ -124,8 +153,10 @@ static int uring_commit(struct engine *e)
 	struct uring_priv *u = e->priv;
 	int r;
 
+	/* With DEFER_TASKRUN, completions reach the ring only in a GETEVENTS
+	 * call: this one posts them, so reap often finds them without another. */
 	do {
-		r = io_uring_submit(&u->ring);
+		r = io_uring_submit_and_get_events(&u->ring);
 	} while (r == -EINTR);
 	return r;
 }
