@@ -2,8 +2,9 @@
 /*
  * The worker's IO loop. Two loops share the preparation of IOs: one for
  * synchronous engines (the IO happens inside queue, timed by two clock
- * reads) and one for asynchronous engines (fill every free slot, commit
- * the batch, reap what completed: three clock reads per batch). Nothing
+ * reads) and one for asynchronous engines (fill every free slot, with a
+ * commit every iodepth_batch_submit IOs, then reap what completed: a clock
+ * read per commit and per reap). Nothing
  * on these paths allocates or locks (and only a job over several files
  * divides); time-driven work (bw/iops samples, the end of ramp_time and
  * runtime) waits behind one compare against the next event's time.
@@ -61,6 +62,7 @@ struct wstate {
 	struct io_u **done;
 	struct io_u **batch; /* queued, not yet committed */
 	unsigned nbatch;
+	uint64_t t_issue; /* when the last commit returned */
 	void *bufmem;
 	size_t buf_len;
 
@@ -544,7 +546,7 @@ static int commit_batch(struct wstate *s, unsigned *inflight)
 	unsigned n = s->nbatch;
 	int r = s->ops->commit(&s->eng);
 
-	t_issue = clock_ns();
+	s->t_issue = t_issue = clock_ns();
 	if (r < 0) {
 		set_error(s, -r, "ioengine=%s: submitting %u IOs: %s", s->ops->name, n,
 			  strerror(-r));
@@ -574,11 +576,14 @@ static void run_async(struct wstate *s)
 	unsigned inflight = 0, depth = s->depth;
 	unsigned batch_max = o->iodepth_batch_submit ? o->iodepth_batch_submit : depth;
 	unsigned cmin = o->iodepth_batch_complete_min ? o->iodepth_batch_complete_min : 1;
-	unsigned cmax = o->iodepth_batch_complete_max ? o->iodepth_batch_complete_max : depth;
+	/* As fio: at most complete_max, which is never below complete_min (its default). */
+	unsigned cmax = o->iodepth_batch_complete_max > cmin ? o->iodepth_batch_complete_max : cmin;
 	int sync_pending = 0;
 
 	if (cmin > depth)
 		cmin = depth;
+	if (cmax > depth)
+		cmax = depth;
 	for (;;) {
 		if (!s->all_issued && !sync_pending && s->nfree) {
 			uint64_t t_prep = clock_ns();
@@ -599,8 +604,12 @@ static void run_async(struct wstate *s)
 				u->start_ns = t_prep;
 				s->queue(&s->eng, u);
 				s->batch[s->nbatch++] = u;
-				if (s->nbatch >= batch_max && commit_batch(s, &inflight))
-					break;
+				if (s->nbatch >= batch_max) {
+					if (commit_batch(s, &inflight))
+						break;
+					/* The next IO's preparation starts now, as in fio. */
+					t_prep = s->t_issue;
+				}
 			}
 			if (s->nbatch && commit_batch(s, &inflight))
 				s->all_issued = 1;
@@ -617,10 +626,14 @@ static void run_async(struct wstate *s)
 		}
 		/* Wait when nothing more can go out; otherwise only take what is there. */
 		unsigned min = (s->all_issued || sync_pending || s->stop || !s->nfree) ? cmin : 0;
+		unsigned max = cmax;
 
 		if (min > inflight)
 			min = inflight;
-		int n = s->ops->reap(&s->eng, min, cmax, s->done);
+		/* At the end, everything still in flight in one reap, as fio ends a job. */
+		if (s->all_issued || s->stop)
+			min = max = inflight;
+		int n = s->ops->reap(&s->eng, min, max, s->done);
 		uint64_t now = clock_ns();
 
 		if (n < 0) {

@@ -48,3 +48,21 @@ check "disk_util reports $(json "$T/a.json" 'd["disk_util"][0]["name"]')" \
 # Depth distributions: an async engine at iodepth 16 keeps 16 in flight.
 check "libaio iodepth_level at 16: $(json "$T/a.json" 'd["jobs"][0]["iodepth_level"]["16"]')%" \
 	python3 -c "import sys; sys.exit(not float(sys.argv[1]) > 50)" "$(json "$T/a.json" 'd["jobs"][0]["iodepth_level"]["16"]')"
+
+# Submissions and reaps as fio makes them: a commit every iodepth_batch_submit IOs (1 by
+# default, 0: iodepth), one completion per reap (iodepth_batch_complete_max defaults
+# to complete_min), and at the end all that is in flight in one reap. With these the
+# submit and complete distributions of a sized job do not depend on timing, so they
+# must be real fio's to the digit.
+for eng in libaio io_uring; do
+	for opt in "" --iodepth_batch_submit=4 --iodepth_batch_submit=0; do
+		maps='d["jobs"][0]["iodepth_submit"], d["jobs"][0]["iodepth_complete"]'
+		set -- --name=m --filename="$LOOP" --ioengine=$eng --iodepth=16 --direct=1 \
+			--rw=randread --bs=4k --size=8m $opt --output-format=json
+		"$R" "$@" --output="$T/mo.json" 2>"$T/err"
+		fio "$@" --output="$T/mf.json" >/dev/null 2>&1
+		ours=$(json "$T/mo.json" "$maps")
+		check "$eng iodepth=16 ${opt:-(defaults)}: submit/complete as fio's: $ours" \
+			[ "$ours" = "$(json "$T/mf.json" "$maps")" ]
+	done
+done
