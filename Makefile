@@ -115,11 +115,13 @@ fuzz: $(FUZZ_BIN)
 # tests/run runs every test it finds and prints "N passed, N failed" last.
 # TESTS=pattern narrows the run (a substring of the test's path).
 .PHONY: check check-unit check-host check-boot
-check: all unit fuzz
+# (the bench's programs too: tests/host/bench.sh runs them briefly)
+BENCH_BIN := $(BUILD)/bench/bench $(BUILD)/bench/pread_loop
+check: all unit fuzz $(BENCH_BIN)
 	@tests/run all
 check-unit: all unit fuzz
 	@tests/run unit
-check-host: all
+check-host: all $(BENCH_BIN)
 	@tests/run host
 check-boot: all
 	@tests/run boot
