@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * io_uring through liburing. queue fills a submission entry, commit is one
- * io_uring_submit for the batch, reap waits for min completions and takes
- * up to max from the completion ring at once (ring_init says which ring). hipri polls (IOPOLL),
+ * io_uring through liburing. queue fills a submission entry, commit submits
+ * the batch and posts what completed in one call, reap waits for min
+ * completions and takes up to max from the completion ring at once
+ * (ring_init says how the ring is made). hipri polls (IOPOLL),
  * sqthread_poll lets a kernel thread submit (SQPOLL), fixedbufs and
  * registerfiles register the pool's buffers and the job's files once.
  */
