@@ -154,10 +154,16 @@ static int uring_commit(struct engine *e)
 	struct uring_priv *u = e->priv;
 	int r;
 
-	/* With DEFER_TASKRUN, completions reach the ring only in a GETEVENTS
-	 * call: this one posts them, so reap often finds them without another. */
+	/*
+	 * With DEFER_TASKRUN, completions reach the ring only in a GETEVENTS
+	 * call: this one posts them, so reap often finds them without another.
+	 * Other rings (SQPOLL above all, whose submissions need no system call)
+	 * submit as usual.
+	 */
 	do {
-		r = io_uring_submit_and_get_events(&u->ring);
+		r = u->ring.flags & IORING_SETUP_DEFER_TASKRUN
+			    ? io_uring_submit_and_get_events(&u->ring)
+			    : io_uring_submit(&u->ring);
 	} while (r == -EINTR);
 	return r;
 }
