@@ -388,7 +388,7 @@ static int make_disks(const struct qemu_opts *o, struct boot *b, char *err, size
 		b->ndisks = o->disks;
 	}
 	for (int i = 0; i < o->ndisk; i++) {
-		if (qd_passthrough(o->disk[i], i, &b->disks[b->ndisks], err, errlen))
+		if (qd_passthrough("--disk", o->disk[i], i, &b->disks[b->ndisks], err, errlen))
 			return -1;
 		b->ndisks++;
 	}

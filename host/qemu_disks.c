@@ -26,13 +26,29 @@ int qd_parse_size(const char *s, unsigned long long *out)
 	return 0;
 }
 
+int qd_create_file(const char *path, unsigned long long size, char *err, size_t errlen)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+
+	if (fd < 0 || ftruncate(fd, (off_t)size)) {
+		snprintf(err, errlen, "cannot create %s (%llu bytes): %s", path, size,
+			 strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(path);
+		}
+		return -1;
+	}
+	close(fd);
+	return 0;
+}
+
 int qd_create(const char *dir, int n, unsigned long long size, bool temporary,
 	      struct qemu_disk *out, char *err, size_t errlen)
 {
 	for (int i = 0; i < n; i++) {
 		struct qemu_disk *d = &out[i];
 		struct stat st;
-		int fd;
 
 		memset(d, 0, sizeof(*d));
 		snprintf(d->path, sizeof(d->path), "%s/disk%d.img", dir, i);
@@ -48,17 +64,8 @@ int qd_create(const char *dir, int n, unsigned long long size, bool temporary,
 			}
 			continue;
 		}
-		fd = open(d->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-		if (fd < 0 || ftruncate(fd, (off_t)size)) {
-			snprintf(err, errlen, "cannot create %s (%llu bytes): %s", d->path, size,
-				 strerror(errno));
-			if (fd >= 0) {
-				close(fd);
-				unlink(d->path);
-			}
+		if (qd_create_file(d->path, size, err, errlen))
 			return -1;
-		}
-		close(fd);
 	}
 	return 0;
 }
@@ -238,29 +245,30 @@ static bool file_in_loop(const char *real, char *why, size_t whylen)
 	return found;
 }
 
-int qd_passthrough(const char *path, int index, struct qemu_disk *d, char *err, size_t errlen)
+int qd_passthrough(const char *option, const char *path, int index, struct qemu_disk *d,
+		   char *err, size_t errlen)
 {
 	char why[512], real[PATH_MAX];
 	struct stat st;
 
 	memset(d, 0, sizeof(*d));
 	if (stat(path, &st) || !realpath(path, real)) {
-		snprintf(err, errlen, "--disk %s: %s", path, strerror(errno));
+		snprintf(err, errlen, "%s %s: %s", option, path, strerror(errno));
 		return -1;
 	}
 	if (!S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode)) {
-		snprintf(err, errlen, "--disk %s: neither a file nor a block device", path);
+		snprintf(err, errlen, "%s %s: neither a file nor a block device", option, path);
 		return -1;
 	}
 	d->block_device = S_ISBLK(st.st_mode);
 	if (d->block_device
 		    ? qd_block_in_use(real, "/proc/self/mountinfo", "/proc/swaps", why, sizeof(why))
 		    : file_in_loop(real, why, sizeof(why))) {
-		snprintf(err, errlen, "--disk %s refused: %s", path, why);
+		snprintf(err, errlen, "%s %s refused: %s", option, path, why);
 		return -1;
 	}
 	if (access(real, R_OK | W_OK)) {
-		snprintf(err, errlen, "--disk %s: %s", path, strerror(errno));
+		snprintf(err, errlen, "%s %s: %s", option, path, strerror(errno));
 		return -1;
 	}
 	snprintf(d->path, sizeof(d->path), "%s", real);

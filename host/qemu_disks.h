@@ -33,8 +33,15 @@ int qd_parse_size(const char *s, unsigned long long *out);
 int qd_create(const char *dir, int n, unsigned long long size, bool temporary,
 	      struct qemu_disk *out, char *err, size_t errlen);
 
-/* Checks a --disk PATH and fills d (index gives the serial). */
-int qd_passthrough(const char *path, int index, struct qemu_disk *d, char *err, size_t errlen);
+/*
+ * Checks a disk passed through (option names it in errors: "--disk") and
+ * fills d (index gives the serial).
+ */
+int qd_passthrough(const char *option, const char *path, int index, struct qemu_disk *d,
+		   char *err, size_t errlen);
+
+/* Creates path as a sparse file of size bytes; it must not exist yet. */
+int qd_create_file(const char *path, unsigned long long size, char *err, size_t errlen);
 
 /*
  * Is the block device dev (or one of its partitions) mounted, swap, or

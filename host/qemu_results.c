@@ -11,6 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "qemu_disks.h"
+
 /* Bytes that must all be zero for an existing disk to count as never written. */
 #define BLANK_SPAN (1u << 20)
 
@@ -40,8 +42,8 @@ static bool never_written(const char *path)
 int qr_prepare(const char *disk, const char *serial, bool dry_run, struct qemu_results *out,
 	       char *err, size_t errlen)
 {
+	struct qemu_disk d;
 	struct stat st;
-	int fd;
 
 	memset(out, 0, sizeof(*out));
 	if (serial)
@@ -50,16 +52,10 @@ int qr_prepare(const char *disk, const char *serial, bool dry_run, struct qemu_r
 		return 0;
 	snprintf(out->disk, sizeof(out->disk), "%s", disk);
 	if (stat(disk, &st) == 0) {
-		if (!S_ISREG(st.st_mode) && !S_ISBLK(st.st_mode)) {
-			snprintf(err, errlen,
-				 "--results-disk %s: neither a file nor a block device", disk);
+		/* As any disk passed through: refused when mounted, swap, held or looped. */
+		if (qd_passthrough("--results-disk", disk, 0, &d, err, errlen))
 			return -1;
-		}
-		if (access(disk, R_OK | W_OK)) {
-			snprintf(err, errlen, "--results-disk %s: %s", disk, strerror(errno));
-			return -1;
-		}
-		out->disk_block = S_ISBLK(st.st_mode);
+		out->disk_block = d.block_device;
 		out->disk_blank = never_written(disk);
 		return 0;
 	}
@@ -70,18 +66,7 @@ int qr_prepare(const char *disk, const char *serial, bool dry_run, struct qemu_r
 	out->disk_blank = true;
 	if (dry_run)
 		return 0;
-	fd = open(disk, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-	if (fd < 0 || ftruncate(fd, (off_t)QR_DISK_SIZE)) {
-		snprintf(err, errlen, "--results-disk %s: cannot create it (%llu bytes): %s", disk,
-			 QR_DISK_SIZE, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(disk);
-		}
-		return -1;
-	}
-	close(fd);
-	return 0;
+	return qd_create_file(disk, QR_DISK_SIZE, err, errlen);
 }
 
 bool qr_cmdline_sets(const char *words, const char *key)

@@ -83,6 +83,12 @@ if [ "$(id -u)" = 0 ] && command -v losetup >/dev/null && command -v mkfs.ext4 >
 		run --release "${release:-x}" --initrd "$work/initramfs.cpio" --disk "$work/host.img" \
 			--dry-run
 		check "file behind a loop device refused" says 'backs /dev/loop'
+		# The results disk is a disk passed through like any other.
+		run --release "${release:-x}" --initrd "$work/initramfs.cpio" --results-disk "$loop" \
+			--dry-run
+		check "mounted host disk refused as --results-disk: exit 1" [ "$rc" -eq 1 ]
+		check "mounted host disk refused as --results-disk: says where" \
+			says "^iomatrix qemu: --results-disk $loop refused: .*is mounted on the host"
 		umount "$work/mnt"
 		run --release "${release:-x}" --initrd "$work/initramfs.cpio" --disk "$loop" \
 			--no-pvh --dry-run

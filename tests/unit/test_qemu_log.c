@@ -145,9 +145,9 @@ static void test_passthrough_refusals(void)
 	static struct qemu_disk d;
 	char err[QD_ERR_LEN];
 
-	CHECK_EQ_INT(qd_passthrough("/nonexistent/disk", 0, &d, err, sizeof(err)), -1);
+	CHECK_EQ_INT(qd_passthrough("--disk", "/nonexistent/disk", 0, &d, err, sizeof(err)), -1);
 	CHECK_EQ_STR(err, "--disk /nonexistent/disk: No such file or directory");
-	CHECK_EQ_INT(qd_passthrough("/dev/null", 0, &d, err, sizeof(err)), -1);
+	CHECK_EQ_INT(qd_passthrough("--disk", "/dev/null", 0, &d, err, sizeof(err)), -1);
 	CHECK_EQ_STR(err, "--disk /dev/null: neither a file nor a block device");
 }
 
