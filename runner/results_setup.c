@@ -160,18 +160,10 @@ void results_setup_open(struct run_results *rr, const struct appliance_config *c
 	con_say("results: records go to %s", shown);
 }
 
-static void sanitize_ids(char *s)
-{
-	for (; *s; s++)
-		if (strchr(" \t;#$", *s))
-			*s = '?';
-}
-
 void results_setup_plan(struct run_results *rr, const struct appliance_config *cfg,
 			const struct run_plan *want)
 {
 	char why[RESULTS_ERR_LEN], text[RLOG_RUN_INFO_MAX + 1], err[RLOG_ERR_LEN];
-	struct run_plan mine = *want;
 	size_t n;
 
 	if (!rr->ch.have_log || rr->finished)
@@ -187,8 +179,8 @@ void results_setup_plan(struct run_results *rr, const struct appliance_config *c
 	if (!rr->resumed) {
 		rr->boot = 1;
 		snprintf(rr->run_id, sizeof(rr->run_id), "%s", rr->ch.log.info.run_id);
-		sanitize_ids(mine.disks);
-		n = run_plan_format(&mine, text, sizeof(text));
+		/* Disk ids are printable and trimmed (disks.c), as the format needs. */
+		n = run_plan_format(want, text, sizeof(text));
 		if (!n || rlog_run_info_write(&rr->ch.log, text, n, err, sizeof(err)))
 			con_say("results: %s: %s: a later boot cannot resume this run",
 				rr->ch.log.path, n ? err : "the run description is too long");
