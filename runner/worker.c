@@ -62,7 +62,6 @@ struct wstate {
 	struct io_u **done;
 	struct io_u **batch; /* queued, not yet committed */
 	unsigned nbatch;
-	uint64_t t_issue; /* when the last commit returned */
 	void *bufmem;
 	size_t buf_len;
 
@@ -539,14 +538,15 @@ static void complete_batch(struct wstate *s, int n, uint64_t now)
 	}
 }
 
-static int commit_batch(struct wstate *s, unsigned *inflight)
+/* Commits the batch; *t_done is when the commit returned. */
+static int commit_batch(struct wstate *s, unsigned *inflight, uint64_t *t_done)
 {
 	struct job_stats *st = s->st;
 	uint64_t t_issue;
 	unsigned n = s->nbatch;
 	int r = s->ops->commit(&s->eng);
 
-	s->t_issue = t_issue = clock_ns();
+	*t_done = t_issue = clock_ns();
 	if (r < 0) {
 		set_error(s, -r, "ioengine=%s: submitting %u IOs: %s", s->ops->name, n,
 			  strerror(-r));
@@ -604,14 +604,11 @@ static void run_async(struct wstate *s)
 				u->start_ns = t_prep;
 				s->queue(&s->eng, u);
 				s->batch[s->nbatch++] = u;
-				if (s->nbatch >= batch_max) {
-					if (commit_batch(s, &inflight))
-						break;
-					/* The next IO's preparation starts now, as in fio. */
-					t_prep = s->t_issue;
-				}
+				/* The next IO's preparation starts when this commit returns, as in fio. */
+				if (s->nbatch >= batch_max && commit_batch(s, &inflight, &t_prep))
+					break;
 			}
-			if (s->nbatch && commit_batch(s, &inflight))
+			if (s->nbatch && commit_batch(s, &inflight, &t_prep))
 				s->all_issued = 1;
 		}
 		if (!inflight) {
@@ -624,15 +621,17 @@ static void run_async(struct wstate *s)
 				break;
 			continue;
 		}
-		/* Wait when nothing more can go out; otherwise only take what is there. */
-		unsigned min = (s->all_issued || sync_pending || s->stop || !s->nfree) ? cmin : 0;
-		unsigned max = cmax;
+		unsigned min, max = cmax;
 
-		if (min > inflight)
-			min = inflight;
-		/* At the end, everything still in flight in one reap, as fio ends a job. */
-		if (s->all_issued || s->stop)
+		if (s->all_issued || s->stop) {
+			/* At the end, everything still in flight in one reap, as fio ends a job. */
 			min = max = inflight;
+		} else {
+			/* Wait when nothing more can go out; otherwise only take what is there. */
+			min = sync_pending || !s->nfree ? cmin : 0;
+			if (min > inflight)
+				min = inflight;
+		}
 		int n = s->ops->reap(&s->eng, min, max, s->done);
 		uint64_t now = clock_ns();
 
