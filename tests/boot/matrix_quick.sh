@@ -28,10 +28,7 @@ check "quick: an end line for every cell, with its headline and times" \
 check "quick: summary line" has "$log" "^iomatrix: summary: matrix quick, $cells runs in .*: $cells ok, 0 failed, 0 timeout; 0 skipped; 0 crashed t="
 check "quick: summary table, a row per cell" [ "$(count "$log" '^iomatrix: summary: *[0-9]* *1/1  ok ')" -eq "$cells" ]
 
-build/iomatrix extract "$log" -o "$work/set" >"$work/extract.out" 2>&1
-rc=$?
-sed 's/^/# /' "$work/extract.out"
-check "quick: iomatrix extract finds a complete result set" [ "$rc" -eq 0 ]
+extract_set "quick: iomatrix extract finds a complete result set" "$log" "$work/set"
 check "quick: $cells records" [ "$(jq .records "$work/set/manifest.json")" -eq "$cells" ]
 tests/lib/check-records "$work/set" "ok=$cells"
 for fs in ext2 ext3 ext4 btrfs xfs; do

@@ -114,10 +114,8 @@ else
 		has "$work/serial3.log" "^iomatrix: results: .*: resuming run $run_id on its boot 3: "
 fi
 
-build/iomatrix extract "$work/results.img" -o "$work/final" >"$work/extract-final.out" 2>&1
-rc=$?
-sed 's/^/# /' "$work/extract-final.out"
-check "final: extract of the results disk: a complete result set" [ "$rc" -eq 0 ]
+extract_set "final: extract of the results disk: a complete result set" \
+	"$work/results.img" "$work/final"
 check "final: one record for each of the 8 runs" \
 	[ "$(jq -sc 'map("\(.cell.index)/\(.repeat)") | sort' "$work"/final/records/*.json)" = \
 		'["1/0","1/1","2/0","2/1","3/0","3/1","4/0","4/1"]' ]

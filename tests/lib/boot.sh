@@ -28,3 +28,13 @@ boot_image() {
 	initrd=$work/initramfs.cpio.zst
 	check "$t_what" build/iomatrix image --compress zstd "$@" -o "$initrd" --quiet
 }
+
+# extract_set WHAT SOURCE DIR: iomatrix extract SOURCE (a log or a results disk
+# image) into DIR, its output shown as comments, a check WHAT that it exits 0
+# (a complete result set).
+extract_set() {
+	build/iomatrix extract "$2" -o "$3" >"$3.extract" 2>&1
+	t_rc=$?
+	sed 's/^/# /' "$3.extract"
+	check "$1" [ "$t_rc" -eq 0 ]
+}
