@@ -85,7 +85,6 @@ struct cell_result {
 	bool have_stats;
 	const struct sysstat *before, *after;
 
-	bool crashed; /* status crashed: crash says where */
 	struct cell_crash crash;
 };
 

@@ -307,7 +307,6 @@ void cell_crashed(struct cell_result *r, const struct cell *c, int repeat,
 
 	start(r, c, repeat);
 	r->status = CELL_CRASHED;
-	r->crashed = true;
 	r->crash = *crash;
 	r->start_unix = crash->since_unix;
 	if (!gmtime_r(&t, &tm) || !strftime(since, sizeof(since), "%Y-%m-%dT%H:%M:%SZ", &tm))

@@ -36,15 +36,15 @@ static void write_error(struct jw *j, const struct cell_result *r)
 		jw_obj_begin(j, "error_detail");
 		jw_str(j, "step", r->detail.step);
 		/* A crash ran no command of ours and left no output to show. */
-		if (r->crashed) {
+		if (r->status == CELL_CRASHED)
 			jw_null(j, "command");
-			jw_str(j, "status", r->detail.status);
-			jw_null(j, "output");
-		} else {
+		else
 			jw_str(j, "command", r->detail.command);
-			jw_str(j, "status", r->detail.status);
+		jw_str(j, "status", r->detail.status);
+		if (r->status == CELL_CRASHED)
+			jw_null(j, "output");
+		else
 			jw_str(j, "output", r->detail.tail);
-		}
 		jw_obj_end(j);
 	}
 	str_or_null(j, "teardown_error", r->teardown_error);
@@ -52,7 +52,7 @@ static void write_error(struct jw *j, const struct cell_result *r)
 
 static void write_crash(struct jw *j, const struct cell_result *r)
 {
-	if (!r->crashed) {
+	if (r->status != CELL_CRASHED) {
 		jw_null(j, "crash");
 		return;
 	}

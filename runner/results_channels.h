@@ -47,7 +47,6 @@ struct results_channels {
 	size_t nserial;
 	struct results_log log;
 	bool have_log;
-	bool fallback; /* nothing else could be opened: the console */
 };
 
 /*

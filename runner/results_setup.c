@@ -151,7 +151,6 @@ void results_setup_open(struct run_results *rr, const struct appliance_config *c
 
 		rr->ch.serial[0] = (struct results_serial){&console, 1, -1, 0, false};
 		rr->ch.nserial = 1;
-		rr->ch.fallback = true;
 		con_say("results: no channel of iomatrix.results=%s could be opened: records go "
 			"to the console",
 			cfg->results);

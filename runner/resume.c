@@ -221,7 +221,7 @@ int resume_visit(void *ctx, const struct rlog_item *item)
 		r->items = p;
 		r->cap = cap;
 	}
-	r->items[r->n++] = (struct resume_item){item->seq, item->cell_index, item->repeat};
+	r->items[r->n++] = (struct resume_item){item->cell_index, item->repeat};
 	return 0;
 }
 

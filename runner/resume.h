@@ -66,7 +66,7 @@ const char *run_plan_differs(const struct run_plan *have, const struct run_plan 
 
 /* One record of the log, as rlog_open's callback saw it. */
 struct resume_item {
-	uint32_t seq, cell, repeat;
+	uint32_t cell, repeat;
 };
 
 struct resume {

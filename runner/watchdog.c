@@ -15,6 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
+
 static int wd_fd = -1;
 static int wd_timeout;
 static pthread_t feeder;
@@ -23,10 +25,7 @@ static atomic_bool stop;
 
 static long long now_ms(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return (long long)(clock_mono_ns() / 1000000);
 }
 
 static void *feed(void *arg)
