@@ -252,7 +252,7 @@ int main(void)
 {
 	char cmd[600];
 
-	build();
+	RUN_TEST(build); /* its checks count too */
 	RUN_TEST(test_by_path);
 	RUN_TEST(test_default_rule);
 	RUN_TEST(test_named_in_order);

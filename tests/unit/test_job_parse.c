@@ -236,6 +236,7 @@ static void test_kb_base_applies_to_the_whole_section(void)
 	char err[JOB_ERR_LEN] = "";
 
 	CHECK_EQ_INT(parse_text(&js, "[j]\nbsrange=4k-16k\nsize=1m\nkb_base=1000\n", err), 0);
+	CHECK_EQ_INT(js.njobs, 1);
 	if (js.njobs == 1) {
 		CHECK_EQ_INT(js.jobs[0].o.bs_min[DDIR_READ], 4000);
 		CHECK_EQ_INT(js.jobs[0].o.bs_max[DDIR_READ], 16000);
@@ -244,6 +245,7 @@ static void test_kb_base_applies_to_the_whole_section(void)
 	job_set_free(&js);
 	/* the global section's sizes keep the global kb_base */
 	CHECK_EQ_INT(parse_text(&js, "[global]\nsize=1m\n[j]\nbs=8k\nkb_base=1000\n", err), 0);
+	CHECK_EQ_INT(js.njobs, 1);
 	if (js.njobs == 1) {
 		CHECK_EQ_INT(js.jobs[0].o.size, 1048576);
 		CHECK_EQ_INT(js.jobs[0].o.bs[DDIR_READ], 8000);

@@ -66,6 +66,7 @@ static void test_tail_shorter_than_a_block(void)
 	struct jr_run run;
 
 	CHECK_EQ_INT(run_text("[t]\nioengine=null\nsize=1m\nrw=read\nbs=8000\nthread\n", &run), 0);
+	CHECK_EQ_INT(run.njobs, 1);
 	if (run.njobs == 1) {
 		CHECK_EQ_INT(run.jobs[0].dir[DDIR_READ].total_ios, 131);
 		CHECK_EQ_INT(run.jobs[0].dir[DDIR_READ].io_bytes, 1048000);

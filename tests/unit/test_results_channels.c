@@ -230,7 +230,7 @@ int main(void)
 	char cmd[700];
 
 	signal(SIGPIPE, SIG_IGN);
-	build();
+	RUN_TEST(build); /* its checks count too */
 	RUN_TEST(test_find_device);
 	RUN_TEST(test_open_log);
 	RUN_TEST(test_write_and_drop);

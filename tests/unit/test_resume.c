@@ -174,7 +174,7 @@ static void test_done_and_crashed(void)
 
 int main(void)
 {
-	load();
+	RUN_TEST(load); /* its checks count too */
 	if (!m)
 		return 1;
 	RUN_TEST(test_plan_round_trip);
