@@ -9,6 +9,7 @@
 #include <strings.h>
 
 #include "crc32.h"
+#include "le.h"
 
 #define GPT_SIGNATURE	 "EFI PART"
 #define GPT_HEADER_MIN	 92
@@ -35,16 +36,6 @@ enum {
 
 /* An entry's fields. */
 enum { E_TYPE = 0, E_UUID = 16, E_FIRST = 32, E_LAST = 40, E_NAME = 56, E_NAME_UNITS = 36 };
-
-static uint32_t le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t le64(const uint8_t *p)
-{
-	return (uint64_t)le32(p) | (uint64_t)le32(p + 4) << 32;
-}
 
 void gpt_guid_str(const uint8_t g[16], char out[GPT_GUID_STR])
 {
@@ -174,30 +165,30 @@ static int read_header(struct gpt_scan *s, uint64_t lba, uint8_t *h, uint8_t **e
 		snprintf(why, whylen, "no GPT header at LBA %llu", (unsigned long long)lba);
 		return -1;
 	}
-	hsize = le32(h + H_SIZE);
+	hsize = get_le32(h + H_SIZE);
 	if (hsize < GPT_HEADER_MIN || hsize > s->bs) {
 		snprintf(why, whylen, "GPT header at LBA %llu: size %u", (unsigned long long)lba,
 			 hsize);
 		return -1;
 	}
-	crc = le32(h + H_CRC);
+	crc = get_le32(h + H_CRC);
 	memset(h + H_CRC, 0, 4);
 	if (crc32_ieee(0, h, hsize) != crc) {
 		snprintf(why, whylen, "GPT header at LBA %llu: CRC mismatch",
 			 (unsigned long long)lba);
 		return -1;
 	}
-	first = le64(h + H_FIRST_USABLE);
-	last = le64(h + H_LAST_USABLE);
-	if (le64(h + H_MY_LBA) != lba || first > s->last_lba || last > s->last_lba ||
+	first = get_le64(h + H_FIRST_USABLE);
+	last = get_le64(h + H_LAST_USABLE);
+	if (get_le64(h + H_MY_LBA) != lba || first > s->last_lba || last > s->last_lba ||
 	    last < first || (lba >= first && lba <= last)) {
 		snprintf(why, whylen, "GPT header at LBA %llu: its LBAs do not fit the device",
 			 (unsigned long long)lba);
 		return -1;
 	}
-	n = le32(h + H_NUM_ENTRIES);
-	esize = le32(h + H_ENTRY_SIZE);
-	elba = le64(h + H_ENTRIES_LBA);
+	n = get_le32(h + H_NUM_ENTRIES);
+	esize = get_le32(h + H_ENTRY_SIZE);
+	elba = get_le64(h + H_ENTRIES_LBA);
 	if (esize != GPT_ENTRY_SIZE || n == 0 || n > GPT_ENTRIES_MAX) {
 		snprintf(why, whylen, "GPT header at LBA %llu: %u entries of %u bytes",
 			 (unsigned long long)lba, n, esize);
@@ -221,7 +212,7 @@ static int read_header(struct gpt_scan *s, uint64_t lba, uint8_t *h, uint8_t **e
 		free(e);
 		return -1;
 	}
-	if (crc32_ieee(0, e, (size_t)bytes) != le32(h + H_ENTRIES_CRC)) {
+	if (crc32_ieee(0, e, (size_t)bytes) != get_le32(h + H_ENTRIES_CRC)) {
 		snprintf(why, whylen, "GPT entries at LBA %llu: CRC mismatch",
 			 (unsigned long long)elba);
 		free(e);
@@ -233,7 +224,7 @@ static int read_header(struct gpt_scan *s, uint64_t lba, uint8_t *h, uint8_t **e
 
 static void fill_table(struct gpt_scan *s, const uint8_t *h, const uint8_t *e, struct gpt_table *t)
 {
-	uint32_t n = le32(h + H_NUM_ENTRIES);
+	uint32_t n = get_le32(h + H_NUM_ENTRIES);
 
 	gpt_guid_str(h + H_DISK_GUID, t->disk_uuid);
 	t->block_size = s->bs;
@@ -242,13 +233,13 @@ static void fill_table(struct gpt_scan *s, const uint8_t *h, const uint8_t *e, s
 		struct gpt_partition *part;
 
 		/* The kernel's is_pte_valid: a type, and LBAs within the device. */
-		if (guid_zero(p + E_TYPE) || le64(p + E_FIRST) > s->last_lba ||
-		    le64(p + E_LAST) > s->last_lba)
+		if (guid_zero(p + E_TYPE) || get_le64(p + E_FIRST) > s->last_lba ||
+		    get_le64(p + E_LAST) > s->last_lba)
 			continue;
 		part = &t->parts[t->count++];
 		part->number = i + 1;
-		part->first_lba = le64(p + E_FIRST);
-		part->last_lba = le64(p + E_LAST);
+		part->first_lba = get_le64(p + E_FIRST);
+		part->last_lba = get_le64(p + E_LAST);
 		gpt_guid_str(p + E_TYPE, part->type);
 		gpt_guid_str(p + E_UUID, part->uuid);
 		name_utf8(p + E_NAME, part->label, sizeof(part->label));

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "le.h"
 #include "results_log.h"
 
 /* Block 0. */
@@ -68,36 +69,6 @@ static inline uint64_t rlog_data_start(uint32_t block_size)
 #define R_OFF_WRITTEN 48
 #define R_OFF_REPEAT  56
 #define R_OFF_HCRC    60
-
-static inline void put_le32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static inline void put_le64(uint8_t *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
-
-static inline uint32_t get_le32(const uint8_t *p)
-{
-	uint32_t v = 0;
-
-	for (int i = 3; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
-
-static inline uint64_t get_le64(const uint8_t *p)
-{
-	uint64_t v = 0;
-
-	for (int i = 7; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-}
 
 /* Blocks a record of len bytes takes, its header included. */
 static inline uint64_t rlog_record_blocks(uint64_t len, uint32_t block_size)

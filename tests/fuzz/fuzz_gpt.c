@@ -12,22 +12,7 @@
 
 #include "crc32.h"
 #include "gpt.h"
-
-static uint32_t le32(const uint8_t *p)
-{
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t le64(const uint8_t *p)
-{
-	return (uint64_t)le32(p) | (uint64_t)le32(p + 4) << 32;
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> 8 * i);
-}
+#include "le.h"
 
 /* A header at byte off: entry-array CRC, then header CRC, as its fields ask. */
 static void fix_header(uint8_t *img, size_t size, size_t off, uint32_t bs)
@@ -38,16 +23,16 @@ static void fix_header(uint8_t *img, size_t size, size_t off, uint32_t bs)
 
 	if (off + 92 > size || memcmp(h, "EFI PART", 8))
 		return;
-	n = le32(h + 80);
-	elba = le64(h + 72);
+	n = get_le32(h + 80);
+	elba = get_le64(h + 72);
 	bytes = (uint64_t)n * 128;
 	if (n <= GPT_ENTRIES_MAX && elba < size / bs && bytes <= size - elba * bs)
-		put32(h + 88, crc32_ieee(0, img + elba * bs, (size_t)bytes));
-	hsize = le32(h + 12);
+		put_le32(h + 88, crc32_ieee(0, img + elba * bs, (size_t)bytes));
+	hsize = get_le32(h + 12);
 	if (hsize < 92 || hsize > bs || off + hsize > size)
 		return;
 	memset(h + 16, 0, 4);
-	put32(h + 16, crc32_ieee(0, h, hsize));
+	put_le32(h + 16, crc32_ieee(0, h, hsize));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -7,22 +7,11 @@
 #include "check.h"
 #include "crc32.h"
 #include "gpt.h"
+#include "le.h"
 
 #define DISK_BYTES (4u << 20)
 
 static uint8_t img[DISK_BYTES];
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> 8 * i);
-}
-
-static void put64(uint8_t *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> 8 * i);
-}
 
 /* An ASCII name as UTF-16LE, or raw units when units is given. */
 static void put_name(uint8_t *entry, const char *ascii)
@@ -47,20 +36,20 @@ static void header(const struct layout *l, uint64_t my, uint64_t alt, uint64_t e
 
 	memset(h, 0, 92);
 	memcpy(h, "EFI PART", 8);
-	put32(h + 8, 0x00010000);
-	put32(h + 12, 92);
-	put64(h + 24, my);
-	put64(h + 32, alt);
-	put64(h + 40, 34);
-	put64(h + 48, l->last_lba - 33);
+	put_le32(h + 8, 0x00010000);
+	put_le32(h + 12, 92);
+	put_le64(h + 24, my);
+	put_le64(h + 32, alt);
+	put_le64(h + 40, 34);
+	put_le64(h + 48, l->last_lba - 33);
 	for (int i = 0; i < 16; i++)
 		h[56 + i] = (uint8_t)(0xa0 + i);
-	put64(h + 72, entries_lba);
-	put32(h + 80, 128);
-	put32(h + 84, 128);
-	put32(h + 88, crc32_ieee(0, img + entries_lba * l->bs, 128 * 128));
+	put_le64(h + 72, entries_lba);
+	put_le32(h + 80, 128);
+	put_le32(h + 84, 128);
+	put_le32(h + 88, crc32_ieee(0, img + entries_lba * l->bs, 128 * 128));
 	crc = crc32_ieee(0, h, 92);
-	put32(h + 16, crc);
+	put_le32(h + 16, crc);
 }
 
 static uint8_t *entry(const struct layout *l, int index)
@@ -76,8 +65,8 @@ static void add_part(const struct layout *l, int index, uint8_t uuid_seed, uint6
 	memcpy(e, linux_type, 16);
 	for (int i = 0; i < 16; i++)
 		e[16 + i] = (uint8_t)(uuid_seed + i);
-	put64(e + 32, first);
-	put64(e + 40, last);
+	put_le64(e + 32, first);
+	put_le64(e + 40, last);
 	put_name(e, name);
 }
 
@@ -242,16 +231,16 @@ static void test_header_fields_checked(void)
 	add_part(&l, 0, 0x10, 2048, 4095, "p");
 	seal(&l);
 	/* an entry size the kernel refuses, with a correct CRC: primary refused, backup used */
-	put32(h + 84, 256);
+	put_le32(h + 84, 256);
 	memset(h + 16, 0, 4);
-	put32(h + 16, crc32_ieee(0, h, 92));
+	put_le32(h + 16, crc32_ieee(0, h, 92));
 	CHECK_EQ_INT(gpt_read_buffer(img, sizeof(img), 512, &t, err, sizeof(err)), 0);
 	CHECK(t.from_backup);
 	/* "my LBA" wrong in the backup too: nothing */
 	h = img + l.last_lba * 512;
-	put64(h + 24, 5);
+	put_le64(h + 24, 5);
 	memset(h + 16, 0, 4);
-	put32(h + 16, crc32_ieee(0, h, 92));
+	put_le32(h + 16, crc32_ieee(0, h, 92));
 	CHECK_EQ_INT(gpt_read_buffer(img, sizeof(img), 512, &t, err, sizeof(err)), -1);
 	CHECK(strstr(err, "256 bytes") != NULL);
 	CHECK(strstr(err, "do not fit the device") != NULL);
