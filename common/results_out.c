@@ -7,6 +7,12 @@
 
 #include "serial_frame.h"
 
+int results_out_lines(int fd, int kmsg_level, const struct rlog_entry *e)
+{
+	return kmsg_level >= 0 ? frame_write_record_kmsg(fd, kmsg_level, e->seq, e->data, e->len)
+			       : frame_write_record(fd, e->seq, e->data, e->len);
+}
+
 int results_out_record(const struct results_out *o, const struct rlog_entry *e, char *err,
 		       size_t errlen)
 {
@@ -19,10 +25,7 @@ int results_out_record(const struct results_out *o, const struct rlog_entry *e, 
 		ret = -1;
 	}
 	for (int c = 0; o->serial_fd >= 0 && c < (o->copies > 1 ? o->copies : 1); c++) {
-		int r = o->kmsg_level >= 0
-				? frame_write_record_kmsg(o->serial_fd, o->kmsg_level, e->seq,
-							  e->data, e->len)
-				: frame_write_record(o->serial_fd, e->seq, e->data, e->len);
+		int r = results_out_lines(o->serial_fd, o->kmsg_level, e);
 
 		if (r) {
 			size_t n = strlen(err);

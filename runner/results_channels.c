@@ -315,12 +315,11 @@ int results_open_log(struct results_log *log, const char *path, int init, const 
 
 int results_write(struct results_channels *c, const struct rlog_entry *e)
 {
-	char err[RESULTS_ERR_LEN];
+	char err[RLOG_ERR_LEN];
 	int ret = 0;
-	struct results_out o = {c->have_log ? &c->log : NULL, -1, -1, 1};
 
 	/* The log first (results_out.h): a record on a console is on the disk too. */
-	if (o.log && results_out_record(&o, e, err, sizeof(err))) {
+	if (c->have_log && rlog_append(&c->log, e, err, sizeof(err))) {
 		con_say("results: record %u: results log: %s", e->seq, err);
 		ret = -1;
 	}
@@ -330,9 +329,7 @@ int results_write(struct results_channels *c, const struct rlog_entry *e)
 
 		if (s->dropped)
 			continue;
-		r = s->kmsg_level >= 0
-			    ? frame_write_record_kmsg(s->fd, s->kmsg_level, e->seq, e->data, e->len)
-			    : frame_write_record(s->fd, e->seq, e->data, e->len);
+		r = results_out_lines(s->fd, s->kmsg_level, e);
 		if (!r) {
 			s->failures = 0;
 			continue;
