@@ -661,20 +661,21 @@ static int boot_loop(const struct qemu_opts *o, struct boot *b, const char *qemu
 		double left = o->timeout > 0 ? o->timeout - started : 0;
 		long offset;
 
-		if (n > 1) {
-			mark_boot(b->serial_log, n, o->boots, ended);
-			snprintf(prefix, sizeof(prefix), "boot %d: ", n);
-			if (!o->quiet)
-				fprintf(stderr, "iomatrix qemu: boot %d of at most %d\n", n,
-					o->boots);
-		} else if (o->boots > 1) {
-			snprintf(prefix, sizeof(prefix), "boot 1: ");
-		}
+		/* Before the boot's marker: a boot that never starts gets none. */
 		if (o->timeout > 0 && left <= 0) {
 			fprintf(stderr, "iomatrix qemu: timeout after %d s, before boot %d\n",
 				o->timeout, n);
 			code = QEMU_EXIT_TIMEOUT;
+			n--; /* boots that ran */
 			break;
+		}
+		if (o->boots > 1)
+			snprintf(prefix, sizeof(prefix), "boot %d: ", n);
+		if (n > 1) {
+			mark_boot(b->serial_log, n, o->boots, ended);
+			if (!o->quiet)
+				fprintf(stderr, "iomatrix qemu: boot %d of at most %d\n", n,
+					o->boots);
 		}
 		offset = file_size(b->serial_log);
 		build_argv(o, b, qemu, n, &a);
