@@ -56,6 +56,18 @@ static void test_new_run_started(void)
 	CHECK_EQ_INT(p.state, RLOG_IDLE);
 	CHECK_EQ_STR(p.note, "started");
 	CHECK_EQ_INT(p.boots, 1);
+	/* the description reads back as written: a serial with a space stays itself */
+	{
+		char text[RLOG_RUN_INFO_MAX + 1], err2[RLOG_ERR_LEN];
+		struct run_plan back;
+		size_t n = 0;
+
+		CHECK_EQ_INT(rlog_run_info_read(&rr.ch.log, text, sizeof(text), &n, err2,
+						sizeof(err2)),
+			     1);
+		CHECK_EQ_INT(run_plan_parse(text, n, &back, err2, sizeof(err2)), 0);
+		CHECK_EQ_STR(back.disks, want.disks);
+	}
 	/* then the run dies in cell 3's setup */
 	results_setup_progress(&rr, RLOG_CELL, 3, want.cells, 0, 1, "setup:scheduler");
 	results_setup_close(&rr);
@@ -101,6 +113,7 @@ int main(void)
 	want.scale = 1;
 	want.cells = 4;
 	want.plan = 0x1234;
+	snprintf(want.disks, sizeof(want.disks), "iomatrix-disk0,WD-WX1 2345 #7");
 	RUN_TEST(test_new_run_started);
 	RUN_TEST(test_resumed_keeps_the_slot);
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
