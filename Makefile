@@ -6,10 +6,14 @@
 #   make deps     install the Debian packages the project needs
 #   make demo     build, boot Debian's kernel in QEMU, run the quick matrix
 #
-# Sources are found by directory, so adding a file needs no Makefile edit:
-#   common/*.c    linked into both the runner and the host command
-#   runner/**.c   the runner (runner/main.c holds main())
-#   host/*.c      the host command (host/main.c holds main())
+# Sources are found by directory, so adding a file needs no Makefile edit.
+# Each stage folder builds into an archive of its own, and a binary links
+# the archives of the stages it uses: the linker takes from an archive only
+# the objects something calls, so neither binary carries code it never runs.
+#   lib/ matrix/ records/      both binaries (the runner: musl, static)
+#   runner/**                  the runner (runner/main.c holds main())
+#   compare/ initramfs/ qemu/  the host command (host/main.c holds main())
+# Headers are included by their path from the top (#include "lib/ini.h").
 # Area-specific targets live in mk/*.mk, one file per area.
 
 BUILD      ?= build
@@ -20,7 +24,7 @@ V          ?= 0
 WARN       := -Wall -Wextra -Werror
 STD        := -std=gnu11 -D_GNU_SOURCE
 OPT        ?= -O2 -g
-INC        := -Icommon -Irunner -Ihost
+INC        := -I.
 CFLAGS     ?=
 CFLAGS_ALL := $(STD) $(WARN) $(OPT) $(INC) $(CFLAGS)
 
@@ -31,47 +35,66 @@ HOST_LIBS  := -ljson-c -lkmod -lzstd -llzma -lz -lgsl -lgslcblas -lm -lpthread
 # The runner built with glibc (unit tests, sanitizers) links the same engines.
 RUNNER_GLIBC_LIBS := -luring -laio -lpthread -lm
 
-COMMON_SRC := $(sort $(wildcard common/*.c))
-RUNNER_SRC := $(sort $(filter-out runner/main.c,$(wildcard runner/*.c runner/*/*.c)))
-HOST_SRC   := $(sort $(filter-out host/main.c,$(wildcard host/*.c)))
-HEADERS    := $(wildcard common/*.h runner/*.h runner/*/*.h host/*.h)
+# The stages, each folder's sources (subfolders too), and the order a link
+# takes their archives in: a stage before the stages it uses.
+srcs_of      = $(sort $(filter-out %/main.c,$(wildcard $(1)/*.c $(1)/*/*.c $(1)/*/*/*.c)))
+SHARED_STAGES := records matrix lib
+RUNNER_STAGES := runner $(SHARED_STAGES)
+HOST_STAGES   := compare qemu initramfs $(SHARED_STAGES)
+STAGES        := $(sort $(RUNNER_STAGES) $(HOST_STAGES))
+ALL_SRC       := $(foreach s,$(STAGES),$(call srcs_of,$(s)))
+HEADERS       := $(wildcard $(addsuffix /*.h,$(STAGES) host) $(addsuffix /*/*.h,$(STAGES)) \
+		   $(addsuffix /*/*/*.h,$(STAGES)))
+
+# $(call stage_archive,DIR,STAGE): DIR/STAGE.a from that stage's objects in DIR.
+define stage_archive
+$(BUILD)/$(1)/$(2).a: $(patsubst %.c,$(BUILD)/$(1)/%.o,$(call srcs_of,$(2)))
+	@rm -f $$@
+	$$(if $$(filter 1,$$(V)),,@echo "  AR      $$@";) ar rcs $$@ $$^
+endef
 
 .PHONY: all
 all: $(BUILD)/iomatrix-runner $(BUILD)/iomatrix
 
 # --- the runner: static, musl ------------------------------------------------
-# musl-gcc sees no system headers; give it the kernel UAPI and the two AIO
-# libraries' headers through a private directory of symlinks.
+# musl-gcc sees no system headers; give it the kernel UAPI, the two AIO
+# libraries' headers and those of the host libraries the shared stages'
+# host-only files include, through a private directory of symlinks. Those
+# files compile here but are never linked into the runner: nothing in it
+# calls them.
 MUSL_INC := $(BUILD)/musl-include
+MUSL_INC_FROM := /usr/include/linux /usr/include/asm-generic /usr/include/liburing \
+	/usr/include/liburing.h /usr/include/libaio.h /usr/include/json-c /usr/include/zstd.h \
+	/usr/include/zstd_errors.h /usr/include/lzma.h /usr/include/lzma /usr/include/zlib.h \
+	/usr/include/zconf.h
 $(MUSL_INC)/.stamp:
 	@mkdir -p $(MUSL_INC)
-	@for p in /usr/include/linux /usr/include/asm-generic \
-		/usr/include/liburing /usr/include/liburing.h /usr/include/libaio.h; do \
+	@for p in $(MUSL_INC_FROM); do \
 		test -e $$p || { echo "missing $$p: run 'make deps'" >&2; exit 1; }; \
 		ln -sfn $$p $(MUSL_INC)/; done
 	@ln -sfn /usr/include/x86_64-linux-gnu/asm $(MUSL_INC)/asm
 	@touch $@
 
-RUNNER_OBJ := $(patsubst %.c,$(BUILD)/musl/%.o,$(COMMON_SRC) $(RUNNER_SRC) runner/main.c)
 $(BUILD)/musl/%.o: %.c $(HEADERS) $(MUSL_INC)/.stamp
 	@mkdir -p $(dir $@)
 	$(if $(filter 1,$(V)),,@echo "  MUSLCC  $<";) $(MUSL_CC) $(CFLAGS_ALL) -isystem $(MUSL_INC) -c $< -o $@
+$(foreach s,$(RUNNER_STAGES),$(eval $(call stage_archive,musl,$(s))))
 
-$(BUILD)/iomatrix-runner: $(RUNNER_OBJ)
+$(BUILD)/iomatrix-runner: $(BUILD)/musl/runner/main.o $(patsubst %,$(BUILD)/musl/%.a,$(RUNNER_STAGES))
 	$(if $(filter 1,$(V)),,@echo "  LD      $@";) $(MUSL_CC) -static -o $@ $^ $(RUNNER_STATIC_LIBS)
 
 # --- the host command: glibc, dynamic, Debian libraries --------------------
-HOST_OBJ := $(patsubst %.c,$(BUILD)/host/%.o,$(COMMON_SRC) $(HOST_SRC) host/main.c)
 $(BUILD)/host/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(if $(filter 1,$(V)),,@echo "  CC      $<";) $(CC) $(CFLAGS_ALL) -c $< -o $@
+$(foreach s,$(HOST_STAGES),$(eval $(call stage_archive,host,$(s))))
 
-$(BUILD)/iomatrix: $(HOST_OBJ)
+$(BUILD)/iomatrix: $(BUILD)/host/host/main.o $(patsubst %,$(BUILD)/host/%.a,$(HOST_STAGES))
 	$(if $(filter 1,$(V)),,@echo "  LD      $@";) $(CC) -o $@ $^ $(HOST_LIBS)
 
 # --- everything under sanitizers, for unit tests ------------------------------
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-SAN_OBJ   := $(patsubst %.c,$(BUILD)/san/%.o,$(COMMON_SRC) $(RUNNER_SRC) $(HOST_SRC))
+SAN_OBJ   := $(patsubst %.c,$(BUILD)/san/%.o,$(ALL_SRC))
 $(BUILD)/san/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(if $(filter 1,$(V)),,@echo "  SANCC   $<";) $(CC) $(CFLAGS_ALL) -O1 $(SAN_FLAGS) -c $< -o $@
@@ -93,7 +116,7 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/san/libiomatrix.a
 FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 FUZZ_CFLAGS := $(STD) -Wall -Wextra -Werror -O1 -g $(INC) -fsanitize=fuzzer-no-link,address,undefined
-FUZZ_OBJ := $(patsubst %.c,$(BUILD)/fuzzlib/%.o,$(COMMON_SRC) $(RUNNER_SRC) $(HOST_SRC))
+FUZZ_OBJ := $(patsubst %.c,$(BUILD)/fuzzlib/%.o,$(ALL_SRC))
 $(BUILD)/fuzzlib/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(if $(filter 1,$(V)),,@echo "  FUZZCC  $<";) clang $(FUZZ_CFLAGS) -c $< -o $@
@@ -137,6 +160,6 @@ clean:
 
 .PHONY: format
 format:
-	clang-format -i $(COMMON_SRC) $(RUNNER_SRC) $(HOST_SRC) runner/main.c host/main.c $(HEADERS)
+	clang-format -i $(ALL_SRC) runner/main.c host/main.c $(HEADERS)
 
 -include $(sort $(wildcard mk/*.mk))

@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "cmp_report.h"
-#include "commands.h"
-#include "metric_format.h"
-#include "rs_side.h"
+#include "lib/cli.h"
+#include "compare/cmp_report.h"
+#include "compare/commands.h"
+#include "compare/metric_format.h"
+#include "compare/rs_side.h"
 
 #define MAX_SETS 8
 
@@ -84,7 +84,7 @@ static const struct cli_cmd compare_cmd = {
 		 "between boots, so the unit is the run: a cell's value per run is its mean over\n"
 		 "the run's repeats (harmonic for rates), n = runs, and the repeats' spread within\n"
 		 "runs is shown (wrsd), not tested. One run on a side: the noise between boots is\n"
-		 "unknown and no cell is judged; boot each kernel 3 times or more (tools/ab-boots\n"
+		 "unknown and no cell is judged; boot each kernel 3 times or more (qemu/ab-boots\n"
 		 "alternates them) and give the runs:\n"
 		 "  iomatrix compare base-1,base-2,base-3 new-1,new-2,new-3\n"
 		 "--unit repeat tests every repeat as one value instead (the old way); on one\n"

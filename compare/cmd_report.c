@@ -14,16 +14,16 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "byte_buf.h"
-#include "cli.h"
-#include "commands.h"
-#include "compare.h"
-#include "html_report.h"
-#include "json_out.h"
-#include "report_full.h"
-#include "svg.h"
-#include "table.h"
-#include "metric_format.h"
+#include "lib/byte_buf.h"
+#include "lib/cli.h"
+#include "compare/commands.h"
+#include "compare/compare.h"
+#include "compare/html_report.h"
+#include "lib/json_out.h"
+#include "compare/report_full.h"
+#include "compare/svg.h"
+#include "compare/table.h"
+#include "compare/metric_format.h"
 
 static const char *const format_names[] = { "text", "markdown", "json", "html", NULL };
 enum { R_TEXT, R_MARKDOWN, R_JSON, R_HTML };

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "compare/compare.h"
 
 bool cmp_cell_selected(const struct rs_cell *c, const struct cmp_options *o)
 {

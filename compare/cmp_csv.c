@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmp_view.h"
-#include "metric_format.h"
+#include "compare/cmp_view.h"
+#include "compare/metric_format.h"
 
 static void csv_str(FILE *f, const char *s)
 {

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmp_layouts.h"
-#include "curve.h"
-#include "metric_format.h"
+#include "compare/cmp_layouts.h"
+#include "compare/curve.h"
+#include "compare/metric_format.h"
 
 static int print_panel(const struct cmp_report *r, const struct curve_set *cs,
 		       const struct curve_panel *p, FILE *f)

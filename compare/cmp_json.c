@@ -8,9 +8,9 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "cmp_view.h"
-#include "json_out.h"
-#include "metric_format.h"
+#include "compare/cmp_view.h"
+#include "lib/json_out.h"
+#include "compare/metric_format.h"
 
 static void set_obj(struct jw *j, const char *key, const struct result_set *rs)
 {

@@ -9,8 +9,8 @@
 
 #include <stdio.h>
 
-#include "cmp_view.h"
-#include "table.h"
+#include "compare/cmp_view.h"
+#include "compare/table.h"
 
 /* Text lines are kept within this many columns where the content allows. */
 #define TEXT_COLUMNS 100

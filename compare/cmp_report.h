@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "compare.h"
+#include "compare/compare.h"
 
 enum out_format {
 	FMT_TEXT,

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmp_layouts.h"
+#include "compare/cmp_layouts.h"
 
 struct group {
 	const char *label;

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmp_layouts.h"
+#include "compare/cmp_layouts.h"
 
 static bool primaries_differ(const struct comparison *c, const size_t *order, size_t n)
 {

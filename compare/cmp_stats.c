@@ -7,7 +7,7 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_sf_psi.h>
 
-#include "cmp_stats.h"
+#include "compare/cmp_stats.h"
 
 double stats_arith_mean(const double *x, size_t n)
 {

@@ -15,7 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "metrics.h"
+#include "compare/metrics.h"
 
 struct sample_stats {
 	size_t n;

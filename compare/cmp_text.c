@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmp_layouts.h"
-#include "metric_format.h"
+#include "compare/cmp_layouts.h"
+#include "compare/metric_format.h"
 
 enum out_layout cmp_resolve_layout(const struct cmp_report *r)
 {

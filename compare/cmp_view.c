@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmp_view.h"
+#include "compare/cmp_view.h"
 
 const char *view_cell_dim(const struct cmp_cell *c, const char *name)
 {

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cmp_report.h"
+#include "compare/cmp_report.h"
 
 #define VIEW_MAX_DIMS 16
 

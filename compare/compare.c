@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "compare/compare.h"
 
 static const char *const verdict_names[CMP_VERDICT_COUNT] = {
 	[CMP_UNCHANGED] = "unchanged",

@@ -14,9 +14,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "metrics.h"
-#include "rs_load.h"
-#include "cmp_stats.h"
+#include "compare/metrics.h"
+#include "records/rs_load.h"
+#include "compare/cmp_stats.h"
 
 #define CMP_DEFAULT_ALPHA 0.05
 #define CMP_DEFAULT_MIN_EFFECT 3.0 /* percent; docs/compare.md says why not 5 */

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "curve.h"
+#include "compare/curve.h"
 
 /* The short key of a cell without the x dimension: its panel. */
 static void panel_key(const struct view_dims *d, const struct cmp_cell *c, const char *xdim,

@@ -8,7 +8,7 @@
 #ifndef IOMATRIX_HOST_CURVE_H
 #define IOMATRIX_HOST_CURVE_H
 
-#include "cmp_view.h"
+#include "compare/cmp_view.h"
 
 #define CURVE_MAX_SERIES 8
 

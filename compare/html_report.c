@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmp_report.h"
-#include "html_report.h"
-#include "svg.h"
-#include "svg_charts.h"
-#include "metric_format.h"
+#include "compare/cmp_report.h"
+#include "compare/html_report.h"
+#include "compare/svg.h"
+#include "compare/svg_charts.h"
+#include "compare/metric_format.h"
 
 #define BARS_MAX_CELLS 40
 #define CURVE_MAX_PANELS 24

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "metric_format.h"
+#include "compare/metric_format.h"
 
 struct step {
 	double div;

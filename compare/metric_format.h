@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "metrics.h"
+#include "compare/metrics.h"
 
 struct unit_scale {
 	double div;

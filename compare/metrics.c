@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jpath.h"
-#include "metrics.h"
+#include "lib/jpath.h"
+#include "compare/metrics.h"
 
 static json_object *fio_jobs(json_object *rec)
 {

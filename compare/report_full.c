@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The engine's reports of stored results; see report_full.h. */
-#include "report_full.h"
+#include "compare/report_full.h"
 
 #include <string.h>
 
-#include "dd_load.h"
-#include "errmsg.h"
-#include "jpath.h"
-#include "jr_load.h"
-#include "report.h"
+#include "records/dd_load.h"
+#include "lib/errmsg.h"
+#include "lib/jpath.h"
+#include "records/jr_load.h"
+#include "records/report.h"
 
 static int print_fio(FILE *f, json_object *o, char *err, size_t errlen)
 {

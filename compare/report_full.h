@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "rs_load.h"
+#include "records/rs_load.h"
 
 /*
  * "repeat R (seq S): STATUS[: ERROR]", then the workload's report, or a

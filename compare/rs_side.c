@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "rs_side.h"
+#include "compare/rs_side.h"
 
 /* More boots than anyone makes of one kernel; a bound for the path list. */
 #define SIDE_MAX_RUNS 1000

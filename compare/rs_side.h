@@ -21,7 +21,7 @@
 
 #include <stddef.h>
 
-#include "rs_load.h"
+#include "records/rs_load.h"
 
 /* 0, or -1 with err naming the path and the cause. */
 int rs_side_load(const char *spec, struct result_set *side, char *err, size_t errlen);

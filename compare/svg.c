@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "svg.h"
+#include "compare/svg.h"
 
 /* Tableau 10: distinct for the common kinds of colour blindness. */
 const char *const svg_series_colour[8] = {

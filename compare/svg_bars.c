@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "svg.h"
-#include "svg_charts.h"
-#include "metric_format.h"
+#include "compare/svg.h"
+#include "compare/svg_charts.h"
+#include "compare/metric_format.h"
 
 #define W 960.0
 #define LABEL_W 330.0

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "curve.h"
+#include "compare/curve.h"
 
 /*
  * Bars per cell for one metric: base and new with 95 % intervals, both

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "svg.h"
-#include "svg_charts.h"
-#include "metric_format.h"
+#include "compare/svg.h"
+#include "compare/svg_charts.h"
+#include "compare/metric_format.h"
 
 #define W 480.0
 #define H 300.0

@@ -7,10 +7,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "metrics.h"
-#include "svg.h"
-#include "svg_charts.h"
-#include "metric_format.h"
+#include "compare/metrics.h"
+#include "compare/svg.h"
+#include "compare/svg_charts.h"
+#include "compare/metric_format.h"
 
 #define W 480.0
 #define H 300.0

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "table.h"
+#include "compare/table.h"
 
 void table_init(struct table *t)
 {

@@ -1,9 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
-/* iomatrix: the host command. One table lists the subcommands. */
+/*
+ * iomatrix: the host command. One table lists the subcommands; each lives in
+ * the folder of its stage (STAGE/cmd_NAME.c, declared in STAGE/commands.h).
+ */
 #include <stdio.h>
 #include <string.h>
 
-#include "commands.h"
+#include "compare/commands.h"
+#include "initramfs/commands.h"
+#include "matrix/commands.h"
+#include "qemu/commands.h"
+#include "records/commands.h"
 
 struct subcommand {
 	const char *name;

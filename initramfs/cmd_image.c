@@ -14,10 +14,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "commands.h"
-#include "errmsg.h"
-#include "image_build.h"
-#include "image_tools.h"
+#include "initramfs/commands.h"
+#include "lib/errmsg.h"
+#include "initramfs/image_build.h"
+#include "initramfs/image_tools.h"
 
 struct image_options {
 	const char *release;

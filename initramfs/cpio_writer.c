@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* newc cpio writer; see cpio_writer.h. */
-#include "cpio_writer.h"
+#include "initramfs/cpio_writer.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "errmsg.h"
+#include "lib/errmsg.h"
 
 #define CPIO_HEADER_LEN 110 /* "070701" and 13 fields of 8 hex digits */
 #define CPIO_ALIGN	4

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Reading PT_INTERP and the dynamic section; see elf_deps.h. */
-#include "elf_deps.h"
+#include "initramfs/elf_deps.h"
 
 #include <elf.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "errmsg.h"
+#include "lib/errmsg.h"
 
 #define MAX_NEEDED 1024
 

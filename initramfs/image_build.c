@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Assembling and writing the image; see image_build.h. */
-#include "image_build.h"
+#include "initramfs/image_build.h"
 
 #include <errno.h>
 #include <glob.h>
@@ -11,16 +11,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "atomic_file.h"
-#include "byte_buf.h"
-#include "cpio_writer.h"
-#include "errmsg.h"
-#include "image_tools.h"
-#include "kernel_config.h"
-#include "kernel_release.h"
-#include "library_closure.h"
-#include "module_closure.h"
-#include "module_file.h"
+#include "lib/atomic_file.h"
+#include "lib/byte_buf.h"
+#include "initramfs/cpio_writer.h"
+#include "lib/errmsg.h"
+#include "initramfs/image_tools.h"
+#include "initramfs/kernel_config.h"
+#include "initramfs/kernel_release.h"
+#include "initramfs/library_closure.h"
+#include "initramfs/module_closure.h"
+#include "initramfs/module_file.h"
 
 /* Raw module bytes above which the tree was likely installed unstripped. */
 #define UNSTRIPPED_MODULES (64u << 20)

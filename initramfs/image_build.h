@@ -12,9 +12,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "image_compress.h"
-#include "image_sizes.h"
-#include "module_lists.h"
+#include "initramfs/image_compress.h"
+#include "initramfs/image_sizes.h"
+#include "initramfs/module_lists.h"
 
 struct image_request {
 	const char *release;	   /* NULL: pick one (kernel_release.h) */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Streaming compression of the image; see image_compress.h. */
-#include "image_compress.h"
+#include "initramfs/image_compress.h"
 
 #include <errno.h>
 #include <lzma.h>
@@ -11,7 +11,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
-#include "errmsg.h"
+#include "lib/errmsg.h"
 
 /*
  * zstd 19: the best ratio without --ultra's large windows, which would make

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Size accounting per part of the image; see image_sizes.h. */
-#include "image_sizes.h"
+#include "initramfs/image_sizes.h"
 
 #include <string.h>
 

@@ -13,8 +13,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "image_compress.h"
-#include "image_tree.h"
+#include "initramfs/image_compress.h"
+#include "initramfs/image_tree.h"
 
 struct size_meter {
 	struct compressor *comp;

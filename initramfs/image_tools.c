@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The host programs in the image; see image_tools.h. */
-#include "image_tools.h"
+#include "initramfs/image_tools.h"
 
 #include <limits.h>
 #include <stdbool.h>
@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "errmsg.h"
-#include "library_closure.h"
+#include "lib/errmsg.h"
+#include "initramfs/library_closure.h"
 
 struct image_tool {
 	const char *image_path;

@@ -10,7 +10,7 @@
 
 #include <stdio.h>
 
-#include "image_tree.h"
+#include "initramfs/image_tree.h"
 
 #define TOOL_PATH_ENV	  "IOMATRIX_TOOL_PATH"
 #define TOOL_PATH_DEFAULT "/usr/sbin:/usr/bin:/sbin:/bin"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The image's entries; see image_tree.h. */
-#include "image_tree.h"
+#include "initramfs/image_tree.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "errmsg.h"
+#include "lib/errmsg.h"
 
 const char *const image_part_names[PART_COUNT] = {
 	[PART_RUNNER] = "runner",   [PART_TOOLS] = "tools", [PART_LIBRARIES] = "libraries",

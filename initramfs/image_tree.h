@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cpio_writer.h"
+#include "initramfs/cpio_writer.h"
 
 enum image_part {
 	PART_RUNNER,

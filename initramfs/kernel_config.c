@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A kernel's .config; see kernel_config.h. */
-#include "kernel_config.h"
+#include "initramfs/kernel_config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "byte_buf.h"
-#include "errmsg.h"
+#include "lib/byte_buf.h"
+#include "lib/errmsg.h"
 
 #define MAX_CONFIG_SIZE (16u << 20)
 

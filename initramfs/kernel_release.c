@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Picking the kernel release; see kernel_release.h. */
-#include "kernel_release.h"
+#include "initramfs/kernel_release.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "errmsg.h"
+#include "lib/errmsg.h"
 
 static bool is_dir(const char *path)
 {

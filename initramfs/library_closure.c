@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Programs and their shared libraries; see library_closure.h. */
-#include "library_closure.h"
+#include "initramfs/library_closure.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -10,9 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "byte_buf.h"
-#include "elf_deps.h"
-#include "errmsg.h"
+#include "lib/byte_buf.h"
+#include "initramfs/elf_deps.h"
+#include "lib/errmsg.h"
 
 #define MAX_ELF_SIZE ((size_t)1 << 30)
 

@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 
-#include "image_tree.h"
+#include "initramfs/image_tree.h"
 
 /* The directories searched after an object's own search path, in order. */
 extern const char *const library_default_dirs[];

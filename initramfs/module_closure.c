@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The image's kernel modules and their load order; see module_closure.h. */
-#include "module_closure.h"
+#include "initramfs/module_closure.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -11,8 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "byte_buf.h"
-#include "errmsg.h"
+#include "lib/byte_buf.h"
+#include "lib/errmsg.h"
 
 #define MAX_LIST_FILE (64u << 20)
 

@@ -16,8 +16,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "kernel_config.h"
-#include "module_lists.h"
+#include "initramfs/kernel_config.h"
+#include "initramfs/module_lists.h"
 
 enum module_need {
 	NEED_ALWAYS,	/* missing: an error */

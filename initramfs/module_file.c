@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Kernel module files into the image; see module_file.h. */
-#include "module_file.h"
+#include "initramfs/module_file.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "byte_buf.h"
-#include "decompress.h"
-#include "errmsg.h"
+#include "lib/byte_buf.h"
+#include "lib/decompress.h"
+#include "lib/errmsg.h"
 
 #define MAX_MODULE_SIZE ((size_t)1 << 30)
 

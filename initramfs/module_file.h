@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "image_tree.h"
+#include "initramfs/image_tree.h"
 
 /*
  * rel_path with a compression suffix dropped ("kernel/x.ko.zst" ->

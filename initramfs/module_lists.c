@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* modules.builtin and modules.softdep; see module_lists.h. */
-#include "module_lists.h"
+#include "initramfs/module_lists.h"
 
 #include <stdlib.h>
 #include <string.h>

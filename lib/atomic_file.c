@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Whole-or-nothing file writing; see atomic_file.h. */
-#include "atomic_file.h"
+#include "lib/atomic_file.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "errmsg.h"
+#include "lib/errmsg.h"
 
 /* The one temporary file a signal handler must remove (one at a time). */
 static char pending_tmp[PATH_MAX];

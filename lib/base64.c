@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Base64 encode and strict decode; see base64.h. */
-#include "base64.h"
+#include "lib/base64.h"
 
 static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A growable byte buffer; see byte_buf.h. */
-#include "byte_buf.h"
+#include "lib/byte_buf.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "errmsg.h"
+#include "lib/errmsg.h"
 
 int byte_buf_reserve(struct byte_buf *b, size_t more)
 {

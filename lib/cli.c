@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "lib/cli.h"
 
 static const struct cli_opt *find_long(const struct cli_cmd *cmd, const char *name, size_t len)
 {

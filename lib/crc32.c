@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* CRC-32 (IEEE), one table lookup per byte; see crc32.h. */
-#include "crc32.h"
+#include "lib/crc32.h"
 
 /* table[n] is the CRC of the byte n alone, without the initial/final XOR. */
 static const uint32_t crc32_table[256] = {

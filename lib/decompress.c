@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Whole-buffer decompression; see decompress.h. */
-#include "decompress.h"
+#include "lib/decompress.h"
 
 #include <lzma.h>
 #include <stdint.h>
@@ -8,7 +8,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
-#include "errmsg.h"
+#include "lib/errmsg.h"
 
 #define STEP (1u << 18)
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Known signatures at the start of a device; see disk_signature.h. */
-#include "disk_signature.h"
+#include "lib/disk_signature.h"
 
 #include <string.h>
 

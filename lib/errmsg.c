@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* One-line error messages; see errmsg.h. */
-#include "errmsg.h"
+#include "lib/errmsg.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The job-file INI dialect; see ini.h. */
-#include "ini.h"
+#include "lib/ini.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "jpath.h"
+#include "lib/jpath.h"
 
 json_object *jpath(json_object *o, const char *path)
 {

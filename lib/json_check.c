@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A strict JSON checker with a scalar visitor; see json_check.h. */
-#include "json_check.h"
+#include "lib/json_check.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Typed members of json-c objects by table; see json_fields.h. */
-#include "json_fields.h"
+#include "lib/json_fields.h"
 
 #include <limits.h>
 #include <math.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "errmsg.h"
+#include "lib/errmsg.h"
 
 /* 9999-12-31 23:59:59 UTC: any later time_t breaks localtime in the reports. */
 #define JF_LATEST_TIME 253402300799ULL

@@ -2,7 +2,7 @@
 /*
  * Reading typed members of a json-c object into a C struct by table: one
  * entry per key (name, type, offsetof), as the loaders of fio's and dd's
- * JSON need dozens of them (host/jr_load.c, host/dd_load.c).
+ * JSON need dozens of them (records/jr_load.c, records/dd_load.c).
  *
  * A member that is absent or null leaves its field alone (zero, for a
  * struct that starts zeroed). A member of the wrong type, a negative count

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A streaming JSON writer; see json_out.h. */
-#include "json_out.h"
+#include "lib/json_out.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Numbers, units and arithmetic as fio reads them; see units.h. */
-#include "units.h"
+#include "lib/units.h"
 
 #include <ctype.h>
 #include <math.h>

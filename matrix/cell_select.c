@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Cell selections; the syntax is in cell_select.h and matrix/README.md. */
-#include "cell_select.h"
+#include "matrix/cell_select.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "matrix_internal.h"
+#include "matrix/matrix_internal.h"
 
 struct index_range {
 	int lo, hi;

@@ -2,7 +2,7 @@
 /*
  * iomatrix plan: what a matrix expands to on a given machine, which cells
  * that machine would skip and why, and how long the rest should take. It
- * links the runner's own expansion (common/matrix.c), so the indices and
+ * links the runner's own expansion (matrix/matrix.c), so the indices and
  * keys it prints are the ones iomatrix.cells= and the records use.
  */
 #include <errno.h>
@@ -14,11 +14,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cell_select.h"
-#include "commands.h"
-#include "json_out.h"
-#include "matrix.h"
-#include "matrix_units.h"
+#include "matrix/cell_select.h"
+#include "matrix/commands.h"
+#include "lib/json_out.h"
+#include "matrix/matrix.h"
+#include "matrix/matrix_units.h"
 
 #define DEFAULT_DISKS	   4
 #define DEFAULT_DISK_BYTES MX_GIB

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Parsing option values by their type in the table; see job_options.h. */
-#include "job_options.h"
+#include "matrix/job_options.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#include "units.h"
+#include "lib/units.h"
 
 #define FIELD(o, d, type) ((type *)((char *)(o) + (d)->off))
 

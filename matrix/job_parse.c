@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Job files, the command line and --set into a job list; see job_parse.h. */
-#include "job_parse.h"
+#include "matrix/job_parse.h"
 
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ini.h"
-#include "units.h"
+#include "lib/ini.h"
+#include "lib/units.h"
 
 #define CMDLINE "command line"
 

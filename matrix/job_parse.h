@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Reading fio-style jobs: job files (on common/ini), the command line, and
+ * Reading fio-style jobs: job files (on lib/ini), the command line, and
  * iomatrix's --set extension, into a list of jobs with their options.
  *
  * fio's rules, which this follows:
@@ -20,7 +20,7 @@
 
 #include <stddef.h>
 
-#include "job_options.h"
+#include "matrix/job_options.h"
 
 #define JOB_ERR_LEN 640
 

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "matrix_internal.h"
-#include "matrix_parse.h"
+#include "matrix/matrix_internal.h"
+#include "matrix/matrix_parse.h"
 
 static struct matrix *matrix_new(void)
 {

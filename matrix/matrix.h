@@ -5,7 +5,7 @@
  * a cell's index and key mean the same thing on both sides.
  *
  * The format is documented in matrix/README.md. In short: fio's INI dialect
- * (common/ini.h) with sections [matrix], [dimensions], [defaults], [rules],
+ * (lib/ini.h) with sections [matrix], [dimensions], [defaults], [rules],
  * [workload.NAME] and [DIM.VALUE]; the dimensions expand as an ordered
  * cartesian product (the first dimension varies slowest), [rules] excludes
  * combinations, and what a machine cannot run is kept as a skipped cell with
@@ -22,7 +22,7 @@
  *	struct machine mc = { .ndisks = 4, .disk_bytes = {...}, .mem_bytes = ... };
  *	struct cell_list cl;
  *	matrix_expand(m, &mc, 0, &cl, err, sizeof(err));	// 0: the matrix's scale
- *	// Repeats are the outer loop (runner/run_order.h): every cell once,
+ *	// Repeats are the outer loop (runner/run/run_order.h): every cell once,
  *	// then every cell again, so a cell's repeats spread over the run.
  *	for (int r = 0; r < run_order_stride(&cl); r++)
  *		for (int i = 0; i < cl.count; i++) {

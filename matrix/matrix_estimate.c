@@ -17,8 +17,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "matrix_estimate.h"
-#include "matrix_units.h"
+#include "matrix/matrix_estimate.h"
+#include "matrix/matrix_units.h"
 
 /* mkfs of one filesystem, seconds: [array][fs] (fs: ext2 ext3 ext4 btrfs xfs) */
 static const double mkfs_s[ARRAY_LEVEL_COUNT][FS_TYPE_COUNT] = {
@@ -60,7 +60,7 @@ static const char model_text[] =
 	"model: boot 8.5 s once; per cell and repeat: setup (mdadm --create, mkfs and mount per\n"
 	"  filesystem, resync when resync=wait) + workload + teardown (umount, wipefs, mdadm\n"
 	"  --stop); constants measured under QEMU TCG, -smp 2, 4 x 1 GiB sparse virtio disks\n"
-	"  (common/matrix_estimate.c). Workload: its runtime when time-based, else its bytes at\n"
+	"  (matrix/matrix_estimate.c). Workload: its runtime when time-based, else its bytes at\n"
 	"  one stream's rate (sequential 36-105 MiB/s by array; random 4k 600-7000 IOPS),\n"
 	"  capped by runtime; fio lays out files first when it reads. Steps varied 0.5x-2x\n"
 	"  between boots; cached reads (counted as disk reads) and many writers are rougher.";

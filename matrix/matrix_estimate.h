@@ -9,7 +9,7 @@
 #ifndef IOMATRIX_MATRIX_ESTIMATE_H
 #define IOMATRIX_MATRIX_ESTIMATE_H
 
-#include "matrix_internal.h"
+#include "matrix/matrix_internal.h"
 
 #define WORKLOAD_SHAPE_JOBS 64 /* jobs of a job file beyond these are not counted */
 

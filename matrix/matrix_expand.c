@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "matrix_estimate.h"
-#include "matrix_internal.h"
-#include "matrix_units.h"
+#include "matrix/matrix_estimate.h"
+#include "matrix/matrix_internal.h"
+#include "matrix/matrix_units.h"
 
 /* The time limit when the matrix says auto: generous, since TCG is noisy. */
 #define AUTO_LIMIT_FLOOR_S 300.0

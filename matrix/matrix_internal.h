@@ -9,8 +9,8 @@
 
 #include <stdarg.h>
 
-#include "cell_select.h"
-#include "matrix.h"
+#include "matrix/cell_select.h"
+#include "matrix/matrix.h"
 
 /* Where a thing was written, for messages. file points into matrix.files. */
 struct where {
@@ -108,7 +108,7 @@ struct fio_facts {
 	bool direct;
 };
 
-/* A fio job file's sections, read with common/ini. */
+/* A fio job file's sections, read with lib/ini. */
 struct jobfile {
 	char *path;
 	struct kv_list global;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What a matrix needs to know of fio jobs: a job file's sections (read with
- * common/ini, the same dialect the engine reads) and, per job, the few
+^ * lib/ini, the same dialect the engine reads) and, per job, the few
  * options that decide how much data it touches and how long it runs. The
  * engine parses and checks every option; this only reads them.
  */
@@ -11,9 +11,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "ini.h"
-#include "matrix_internal.h"
-#include "matrix_units.h"
+#include "lib/ini.h"
+#include "matrix/matrix_internal.h"
+#include "matrix/matrix_units.h"
 
 /* A job file bigger than this is not a job file. */
 #define JOBFILE_MAX_BYTES (1024 * 1024)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Reading a matrix file: common/ini tokenises, this handler puts each key
+ * Reading a matrix file: lib/ini tokenises, this handler puts each key
  * where its section says. Meaning that needs the whole file (which values a
  * dimension has, whether a workload exists) is checked afterwards, in
  * matrix.c.
@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ini.h"
-#include "matrix_internal.h"
-#include "matrix_parse.h"
-#include "matrix_units.h"
+#include "lib/ini.h"
+#include "matrix/matrix_internal.h"
+#include "matrix/matrix_parse.h"
+#include "matrix/matrix_units.h"
 
 enum section_kind {
 	SEC_NONE,

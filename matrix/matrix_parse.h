@@ -3,7 +3,7 @@
 #ifndef IOMATRIX_MATRIX_PARSE_H
 #define IOMATRIX_MATRIX_PARSE_H
 
-#include "matrix_internal.h"
+#include "matrix/matrix_internal.h"
 
 int matrix_parse_file(struct matrix *m, const char *path, char *err, size_t errlen);
 int matrix_parse_buffer(struct matrix *m, const char *name, const char *text, size_t len, char *err,

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "matrix_internal.h"
-#include "matrix_units.h"
+#include "matrix/matrix_internal.h"
+#include "matrix/matrix_units.h"
 
 /*
  * mkfs_defaults: ext4 without lazy init, so the kernel does not zero inode

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Sizes and durations; see matrix_units.h. */
-#include "matrix_units.h"
+#include "matrix/matrix_units.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "units.h"
+#include "lib/units.h"
 
 /*
  * One reading of numbers in the whole tree: matrix values end up in fio

@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "matrix_estimate.h"
-#include "matrix_internal.h"
-#include "matrix_parse.h"
-#include "matrix_units.h"
+#include "matrix/matrix_estimate.h"
+#include "matrix/matrix_internal.h"
+#include "matrix/matrix_parse.h"
+#include "matrix/matrix_units.h"
 
 /* The fio options the scale knob shrinks (by their canonical names). */
 enum scaled_kind { NOT_SCALED, SCALED_SIZE, SCALED_TIME };

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The one table of job options; see job_options.h. */
-#include "job_options.h"
+#include "matrix/job_options.h"
 
 #define O(field) offsetof(struct job_options, field)
 #define SEC      1000000000ULL

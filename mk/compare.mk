@@ -3,7 +3,7 @@
 #
 #   make compare-demo   an A/A comparison in practice: boots the quick matrix
 #                       with the installed kernel 3 times for each side, in
-#                       alternation (base new base new base new; tools/ab-boots),
+#                       alternation (base new base new base new; qemu/ab-boots),
 #                       each cell repeated twice a boot (about 2.5-3 min a boot
 #                       under TCG here), extracts each boot, compares
 #                       base-1,base-2,base-3 with new-1,new-2,new-3 and prints the
@@ -25,9 +25,9 @@
 # tests; it is a test helper, not part of the product.
 
 GEN_RESULTSET := $(BUILD)/gen-resultset
-$(GEN_RESULTSET): tests/synth/gen_resultset.c common/json_out.c common/json_out.h
+$(GEN_RESULTSET): tests/synth/gen_resultset.c lib/json_out.c lib/json_out.h
 	@mkdir -p $(dir $@)
-	$(if $(filter 1,$(V)),,@echo "  CC      $@";) $(CC) $(CFLAGS_ALL) $< common/json_out.c -o $@ -lm
+	$(if $(filter 1,$(V)),,@echo "  CC      $@";) $(CC) $(CFLAGS_ALL) $< lib/json_out.c -o $@ -lm
 
 # The host tests of compare run the generator: build it with the tests.
 all: $(GEN_RESULTSET)
@@ -51,7 +51,7 @@ compare_ok = rc=$$?; [ $$rc -le 1 ] || exit $$rc
 compare-demo: all
 	@rm -rf $(COMPARE_DEMO) && mkdir -p $(COMPARE_DEMO)
 	$(BUILD)/iomatrix image --quiet
-	tools/ab-boots $(COMPARE_DEMO) --rounds $(COMPARE_ROUNDS) --matrix $(COMPARE_MATRIX) \
+	qemu/ab-boots $(COMPARE_DEMO) --rounds $(COMPARE_ROUNDS) --matrix $(COMPARE_MATRIX) \
 		--repeats $(COMPARE_REPEATS) --base-args "$(COMPARE_BASE_ARGS)" \
 		--new-args "$(COMPARE_NEW_ARGS)"
 	@$(BUILD)/iomatrix compare $(call compare_side,base) $(call compare_side,new) \

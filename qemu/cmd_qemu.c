@@ -13,12 +13,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "commands.h"
-#include "qemu_disks.h"
-#include "qemu_kernel.h"
-#include "qemu_log.h"
-#include "qemu_results.h"
-#include "qemu_run.h"
+#include "qemu/commands.h"
+#include "qemu/qemu_disks.h"
+#include "qemu/qemu_kernel.h"
+#include "qemu/qemu_log.h"
+#include "qemu/qemu_results.h"
+#include "qemu/qemu_run.h"
 
 #define BUILD_DIR     "build"
 #define IMAGE_DIR     BUILD_DIR "/image"

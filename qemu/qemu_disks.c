@@ -11,8 +11,8 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "qemu_disks.h"
-#include "units.h"
+#include "qemu/qemu_disks.h"
+#include "lib/units.h"
 
 /* Sizes read as everywhere else in iomatrix: fio's units, powers of 1024. */
 int qd_parse_size(const char *s, unsigned long long *out)

@@ -12,7 +12,7 @@
 #include <zlib.h>
 #include <zstd.h>
 
-#include "qemu_kernel.h"
+#include "qemu/qemu_kernel.h"
 
 /* Offsets in the setup header (Documentation/arch/x86/boot.rst). */
 #define HDR_SETUP_SECTS	   0x1f1

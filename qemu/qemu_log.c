@@ -5,7 +5,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "qemu_log.h"
+#include "qemu/qemu_log.h"
 
 /* Kernel complaints worth a note even when the run ends cleanly. */
 static const char *const oops_marks[] = {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The results disk and serial port of `iomatrix qemu`; see qemu_results.h. */
-#include "qemu_results.h"
+#include "qemu/qemu_results.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "qemu_disks.h"
+#include "qemu/qemu_disks.h"
 
 /* Bytes that must all be zero for an existing disk to count as never written. */
 #define BLANK_SPAN (1u << 20)

@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "qemu_run.h"
+#include "qemu/qemu_run.h"
 
 void qa_add(struct qemu_argv *a, const char *fmt, ...)
 {

@@ -12,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "commands.h"
-#include "frame_decoder.h"
-#include "rs_builder.h"
-#include "results_log.h"
+#include "records/commands.h"
+#include "records/frame_decoder.h"
+#include "records/rs_builder.h"
+#include "records/results_log.h"
 
 static const char usage_text[] =
 	"usage: iomatrix extract INPUT... -o RESULT_SET [--force] [--run-id ID]\n"

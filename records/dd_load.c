@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The dd workload's JSON into a struct dd_result; see dd_load.h. */
-#include "dd_load.h"
+#include "records/dd_load.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "errmsg.h"
-#include "json_fields.h"
+#include "lib/errmsg.h"
+#include "lib/json_fields.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -14,7 +14,7 @@
 
 #include <json-c/json.h>
 
-#include "dd_result.h"
+#include "records/dd_result.h"
 
 /* 0, or -1 with err set and r empty. */
 int dd_load(json_object *o, struct dd_result *r, char *err, size_t errlen);

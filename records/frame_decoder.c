@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Reassembling records from a console log; see frame_decoder.h. */
-#include "frame_decoder.h"
+#include "records/frame_decoder.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "crc32.h"
-#include "serial_frame.h"
+#include "lib/crc32.h"
+#include "records/serial_frame.h"
 
 /*
  * A line longer than this (newlines lost) is handled in pieces that overlap

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The GUID partition table, read as the kernel reads it; see gpt.h. */
-#include "gpt.h"
+#include "records/gpt.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -8,8 +8,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "crc32.h"
-#include "le.h"
+#include "lib/crc32.h"
+#include "lib/le.h"
 
 #define GPT_SIGNATURE	 "EFI PART"
 #define GPT_HEADER_MIN	 92

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Group totals and freeing of run results; see job_result.h. */
-#include "job_result.h"
+#include "records/job_result.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "job_options.h"
+#include "matrix/job_options.h"
 
 #define JR_DEPTH_NR 7 /* IO depths 1,2,4,8,16,32,>=64; submit/complete 0,4,8,16,32,64,>=64 */
 #define JR_LAT_N_NR 10

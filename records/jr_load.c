@@ -3,7 +3,7 @@
  * fio's JSON into a struct jr_run; see jr_load.h. The key names and nesting
  * are report_json.c's, read backwards.
  */
-#include "jr_load.h"
+#include "records/jr_load.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "errmsg.h"
-#include "job_options.h"
-#include "json_fields.h"
+#include "lib/errmsg.h"
+#include "matrix/job_options.h"
+#include "lib/json_fields.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 #define AT_LEN 64 /* "jobs[123].write.clat_ns": fixed keys and an index */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * fio's JSON back into a struct jr_run (common/job_result.h), the inverse of
- * common/report_json.c, so the host prints a stored result with the
+ * fio's JSON back into a struct jr_run (records/job_result.h), the inverse of
+ * records/report_json.c, so the host prints a stored result with the
  * engine's own report_normal: the same text the run printed.
  *
  * Reads what iomatrix-runner writes (a record's workload.fio, or its
@@ -25,7 +25,7 @@
 
 #include <json-c/json.h>
 
-#include "job_result.h"
+#include "records/job_result.h"
 
 /* fio's top-level object into r. 0, or -1 with err set and r empty. */
 int jr_load(json_object *root, struct jr_run *r, char *err, size_t errlen);

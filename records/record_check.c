@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Checking one record against docs/records.md; see record_check.h. */
-#include "record_check.h"
+#include "records/record_check.h"
 
 #include <ctype.h>
 #include <stdio.h>

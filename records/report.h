@@ -11,7 +11,7 @@
 
 #include <stdio.h>
 
-#include "job_result.h"
+#include "records/job_result.h"
 
 /* 0, or -1 when writing failed. */
 int report_normal(FILE *f, const struct jr_run *r);

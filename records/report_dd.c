@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dd_result.h"
-#include "json_out.h"
-#include "report.h"
+#include "records/dd_result.h"
+#include "lib/json_out.h"
+#include "records/report.h"
 
 int dd_report_json(FILE *f, const struct dd_result *r)
 {

@@ -4,16 +4,16 @@
  * tools that read fio's JSON read ours. What iomatrix adds is under
  * "iomatrix" (at the top and in each job), never in place of fio's keys.
  */
-#include "report.h"
+#include "records/report.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "job_parse.h"
-#include "json_out.h"
-#include "lat_hist.h"
-#include "version.h"
+#include "matrix/job_parse.h"
+#include "lib/json_out.h"
+#include "records/lat_hist.h"
+#include "lib/version.h"
 
 static void kvs(struct jw *j, const char *key, const struct jr_kv *kv, size_t n)
 {
@@ -98,7 +98,7 @@ static void dist_obj(struct jw *j, const char *key, const char *const *names, co
 /*
  * What the normal report shows and fio's JSON leaves out (the header line,
  * the pid and time of the job line): so a loaded result prints the same
- * text as the run did (host/jr_load.c).
+ * text as the run did (records/jr_load.c).
  */
 static void header_obj(struct jw *j, const struct jr_job *job)
 {

@@ -3,14 +3,14 @@
  * fio's normal (human) report, line for line: a reader of a fio report
  * finds the same numbers in the same places. The formats are fio 3.33's.
  */
-#include "report.h"
+#include "records/report.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "job_options.h"
+#include "matrix/job_options.h"
 
 void report_num2str(char *buf, size_t len, uint64_t num, int maxlen, int base, int pow2,
 		    enum n2s_unit unit)

@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "report.h"
+#include "records/report.h"
 
 int report_atomic(const char *path, int (*emit)(FILE *f, const void *ctx), const void *ctx,
 		  char *err, size_t errlen)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The results log's structures and its scanner; see results_log.h. */
-#include "results_log.h"
+#include "records/results_log.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "crc32.h"
-#include "results_log_disk.h"
+#include "lib/crc32.h"
+#include "records/results_log_disk.h"
 
 /* The header is read with this much, aligned for O_DIRECT on 512 and 4K devices. */
 #define FIRST_READ 4096

@@ -12,8 +12,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "le.h"
-#include "results_log.h"
+#include "lib/le.h"
+#include "records/results_log.h"
 
 /* Block 0. */
 #define H_MAGIC	      "IOMXLOG\0"

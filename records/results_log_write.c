@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The results log's writer: init, open, append, progress; see results_log.h. */
-#include "results_log.h"
+#include "records/results_log.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,9 +13,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "crc32.h"
-#include "disk_signature.h"
-#include "results_log_disk.h"
+#include "lib/crc32.h"
+#include "lib/disk_signature.h"
+#include "records/results_log_disk.h"
 
 /*
  * O_DSYNC: each write is on the medium when it returns. O_DIRECT where the

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* One record to every channel, in the order that keeps them agreeing; see results_out.h. */
-#include "results_out.h"
+#include "records/results_out.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "serial_frame.h"
+#include "records/serial_frame.h"
 
 int results_out_lines(int fd, int kmsg_level, const struct rlog_entry *e)
 {

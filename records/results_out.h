@@ -5,7 +5,7 @@
  * log first (durable when the call returns), then the lines, so a record
  * that reached the console is always on the disk too. results_out_record
  * keeps it for one log and one serial channel; the runner's results_write
- * (runner/results_channels.h), for one log and several serial channels
+ * (runner/results/results_channels.h), for one log and several serial channels
  * that may each be given up, keeps it too and writes lines with
  * results_out_lines.
  */
@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-#include "results_log.h"
+#include "records/results_log.h"
 
 struct results_out {
 	struct results_log *log; /* NULL: no results log */

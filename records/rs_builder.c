@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Gathering, merging and checking records into a result set; see rs_builder.h. */
-#include "rs_builder.h"
+#include "records/rs_builder.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "record_check.h"
-#include "rs_builder_impl.h"
+#include "records/record_check.h"
+#include "records/rs_builder_impl.h"
 
 /* A product of cells and repeats beyond this is no matrix: missing is not worked out. */
 #define CELLS_MAX (16u << 20)

@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "record_check.h"
+#include "records/record_check.h"
 
 #define RSB_ERR_LEN 512
 

@@ -5,7 +5,7 @@
 
 #include <json-c/json.h>
 
-#include "rs_builder.h"
+#include "records/rs_builder.h"
 
 struct rs_source {
 	char *path;

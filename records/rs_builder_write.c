@@ -1,17 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Writing a result set directory, all or nothing; see rs_builder.h. */
-#include "rs_builder.h"
+#include "records/rs_builder.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
+#include <linux/fs.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "rs_builder_impl.h"
+#include "records/rs_builder_impl.h"
 
 #define MANIFEST "manifest.json"
 #define RECORDS	 "records"
@@ -305,8 +307,12 @@ int rsb_write(const struct rs_builder *rs, const char *dir, bool force, char *er
 	if (fill(rs, tmp, err, errlen))
 		goto fail;
 	if (exists) {
-		/* The old set takes the temporary name in the same step, then goes. */
-		if (renameat2(AT_FDCWD, tmp, AT_FDCWD, dir, RENAME_EXCHANGE)) {
+		/*
+		 * The old set takes the temporary name in the same step, then goes.
+		 * Called as a system call: musl (which compiles records/ for the
+		 * runner too) has no renameat2 wrapper.
+		 */
+		if (syscall(SYS_renameat2, AT_FDCWD, tmp, AT_FDCWD, dir, RENAME_EXCHANGE)) {
 			snprintf(err, errlen, "replacing %s: %s", dir, strerror(errno));
 			goto fail;
 		}

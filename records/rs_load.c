@@ -8,8 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "jpath.h"
-#include "rs_load.h"
+#include "lib/jpath.h"
+#include "records/rs_load.h"
 
 /* A record is a few KB; anything this big is not one. */
 #define RS_MAX_FILE (64u << 20)

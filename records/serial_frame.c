@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The serial line format: format, parse, write; see serial_frame.h. */
-#include "serial_frame.h"
+#include "records/serial_frame.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "base64.h"
-#include "crc32.h"
+#include "lib/base64.h"
+#include "lib/crc32.h"
 
 static const char hexdigits[] = "0123456789abcdef";
 

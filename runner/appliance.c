@@ -12,16 +12,16 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "cmdline.h"
-#include "console.h"
-#include "disks.h"
-#include "image_info.h"
-#include "matrix_run.h"
-#include "modes.h"
-#include "modules.h"
-#include "pid1.h"
-#include "power.h"
-#include "spawn.h"
+#include "runner/cmdline.h"
+#include "runner/console.h"
+#include "runner/setup/disks.h"
+#include "runner/image_info.h"
+#include "runner/run/matrix_run.h"
+#include "runner/modes.h"
+#include "runner/modules.h"
+#include "runner/pid1.h"
+#include "runner/power.h"
+#include "runner/spawn.h"
 
 /* How long the disks may take to appear after their drivers loaded. */
 #define DISK_SETTLE_SECONDS 10.0

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Calibrating the time stamp counter; see clock.h. */
-#include "clock.h"
+#include "runner/clock.h"
 
 #include <cpuid.h>
 

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmdline.h"
-#include "results_spec.h"
+#include "runner/cmdline.h"
+#include "runner/results/results_spec.h"
 
 #define KEY(field, type, def, help)                                                                \
 	{                                                                                          \
@@ -141,7 +141,7 @@ static bool parse_cell_number(const char **p, unsigned long *out)
 	return true;
 }
 
-/* A filter term: dimension=value or dimension!=value (common/cell_select.h). */
+/* A filter term: dimension=value or dimension!=value (matrix/cell_select.h). */
 static bool parse_cell_filter(const char **p)
 {
 	const char *v = *p;

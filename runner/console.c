@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "console.h"
+#include "runner/console.h"
 
 static bool debug_on;
 

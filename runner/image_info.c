@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "image_info.h"
-#include "ini.h"
+#include "runner/image_info.h"
+#include "lib/ini.h"
 
 static int take_key(void *ctx, const struct ini_event *ev, char *err, size_t errlen)
 {

@@ -8,7 +8,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "machine_info.h"
+#include "runner/machine_info.h"
 
 int read_text_file(const char *path, char *buf, size_t len)
 {

@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "json_out.h"
+#include "lib/json_out.h"
 
 struct machine_info {
 	char release[128];	/* uname -r */

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "modes.h"
+#include "runner/modes.h"
 
 int main(int argc, char **argv)
 {

@@ -9,7 +9,7 @@
 #define IOMATRIX_RUNNER_MODES_H
 
 int appliance_main(int argc, char **argv); /* runner/appliance.c */
-int fio_main(int argc, char **argv);       /* runner/fio_cli.c */
-int dd_main(int argc, char **argv);        /* runner/dd_cli.c */
+int fio_main(int argc, char **argv);       /* runner/engine/fio_cli.c */
+int dd_main(int argc, char **argv);        /* runner/engine/dd_cli.c */
 
 #endif

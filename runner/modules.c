@@ -8,8 +8,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "console.h"
-#include "modules.h"
+#include "runner/console.h"
+#include "runner/modules.h"
 
 static int parse_line(const char *line, size_t len, struct module_entry *m, char *why,
 		      size_t whylen)

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "pid1.h"
+#include "runner/pid1.h"
 
 static const struct {
 	const char *source, *target, *fstype;

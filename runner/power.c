@@ -5,11 +5,11 @@
 #include <sys/reboot.h>
 #include <unistd.h>
 
-#include "console.h"
-#include "md_registry.h"
-#include "power.h"
-#include "spawn.h"
-#include "watchdog.h"
+#include "runner/console.h"
+#include "runner/setup/md_registry.h"
+#include "runner/power.h"
+#include "runner/spawn.h"
+#include "runner/watchdog.h"
 
 static bool shell_on;
 

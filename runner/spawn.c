@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "spawn.h"
+#include "runner/spawn.h"
 
 struct tracked {
 	pid_t pid; /* 0: free slot */

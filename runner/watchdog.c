@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Feeding /dev/watchdog from a thread of PID 1, within deadlines; see watchdog.h. */
-#include "watchdog.h"
+#include "runner/watchdog.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "clock.h"
+#include "runner/clock.h"
 
 static int wd_fd = -1;
 static int wd_timeout;

@@ -18,11 +18,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "clock.h"
-#include "dd_result.h"
-#include "modes.h"
-#include "offsets.h"
-#include "units.h"
+#include "runner/clock.h"
+#include "records/dd_result.h"
+#include "runner/modes.h"
+#include "runner/engine/offsets.h"
+#include "lib/units.h"
 
 #define DD_MAX_WRITERS 4096
 #define DD_MAX_DIRS    256

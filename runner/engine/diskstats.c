@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Disk utilisation from /proc/diskstats; see diskstats.h. */
-#include "diskstats.h"
+#include "runner/engine/diskstats.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -9,7 +9,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include "clock.h"
+#include "runner/clock.h"
 
 static void add_name(struct disk_watch *w, const char *name)
 {

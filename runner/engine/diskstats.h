@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "job_result.h"
+#include "records/job_result.h"
 
 #define DISK_WATCH_MAX 64
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The engines by ioengine= value; see engine.h. */
-#include "engine.h"
+#include "runner/engine/engine.h"
 
 static const struct {
 	uint32_t id;

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "job_options.h"
+#include "matrix/job_options.h"
 
 struct io_u {
 	void *buf;

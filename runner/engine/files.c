@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Naming, laying out and opening a job's files; see files.h. */
-#include "files.h"
+#include "runner/engine/files.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "offsets.h"
+#include "runner/engine/offsets.h"
 
 #define LAYOUT_CHUNK (1024 * 1024)
 

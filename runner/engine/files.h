@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "job_options.h"
+#include "matrix/job_options.h"
 
 struct job_file {
 	char *path;

@@ -7,13 +7,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "engine.h"
-#include "job_parse.h"
-#include "job_result.h"
-#include "job_run.h"
-#include "modes.h"
-#include "report.h"
-#include "version.h"
+#include "runner/engine/engine.h"
+#include "matrix/job_parse.h"
+#include "records/job_result.h"
+#include "runner/engine/job_run.h"
+#include "runner/modes.h"
+#include "records/report.h"
+#include "lib/version.h"
 
 /* What fio says on the console about a job before it runs (never in the report). */
 static void notes(const struct job_set *js)

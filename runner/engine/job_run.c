@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Groups, clones, threads and processes; see job_run.h. */
-#include "job_run.h"
+#include "runner/engine/job_run.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -13,12 +13,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "clock.h"
-#include "diskstats.h"
-#include "engine.h"
-#include "files.h"
-#include "version.h"
-#include "worker.h"
+#include "runner/clock.h"
+#include "runner/engine/diskstats.h"
+#include "runner/engine/engine.h"
+#include "runner/engine/files.h"
+#include "lib/version.h"
+#include "runner/engine/worker.h"
 
 struct slot {
 	const struct job_desc *desc;

@@ -9,8 +9,8 @@
 
 #include <stddef.h>
 
-#include "job_parse.h"
-#include "job_result.h"
+#include "matrix/job_parse.h"
+#include "records/job_result.h"
 
 /*
  * Runs js and fills out. Returns 0 when every job ran (a job that failed

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Random permutations and skewed distributions; see offsets.h. */
-#include "offsets.h"
+#include "runner/engine/offsets.h"
 
 #include <math.h>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* From a worker's counters to fio's numbers; see stats.h. */
-#include "stats.h"
+#include "runner/engine/stats.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Statistics as an IO engine's worker collects them, and their turning
- * into a struct jr_job (common/job_result.h) when the run ends.
+ * into a struct jr_job (records/job_result.h) when the run ends.
  *
  * The hot path is stats_lat_add and lat_hist_index: compares, adds and a
  * 64x64->128 multiply; no locks (each worker owns its struct, which lives
@@ -13,9 +13,9 @@
 
 #include <stdint.h>
 
-#include "job_options.h"
-#include "job_result.h"
-#include "lat_hist.h"
+#include "matrix/job_options.h"
+#include "records/job_result.h"
+#include "records/lat_hist.h"
 
 #define SAMPLE_INTERVAL_NS 500000000ULL /* fio's bw_avg_time / iops_avg_time */
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* crc32c block headers; see verify.h. */
-#include "verify.h"
+#include "runner/engine/verify.h"
 
 #include <cpuid.h>
 #include <stdio.h>

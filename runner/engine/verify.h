@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "offsets.h"
+#include "runner/engine/offsets.h"
 
 #define VERIFY_MAGIC 0x696f6d78u /* "iomx" */
 

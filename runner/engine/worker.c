@@ -9,7 +9,7 @@
  * divides); time-driven work (bw/iops samples, the end of ramp_time and
  * runtime) waits behind one compare against the next event's time.
  */
-#include "worker.h"
+#include "runner/engine/worker.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -20,11 +20,11 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "clock.h"
-#include "engine.h"
-#include "files.h"
-#include "offsets.h"
-#include "verify.h"
+#include "runner/clock.h"
+#include "runner/engine/engine.h"
+#include "runner/engine/files.h"
+#include "runner/engine/offsets.h"
+#include "runner/engine/verify.h"
 
 #define likely(x)   __builtin_expect(!!(x), 1)
 #define unlikely(x) __builtin_expect(!!(x), 0)

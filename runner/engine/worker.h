@@ -7,8 +7,8 @@
 #ifndef IOMATRIX_RUNNER_WORKER_H
 #define IOMATRIX_RUNNER_WORKER_H
 
-#include "job_options.h"
-#include "stats.h"
+#include "matrix/job_options.h"
+#include "runner/engine/stats.h"
 
 struct worker {
 	const struct job_options *o;

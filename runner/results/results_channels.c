@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Opening and writing the results channels; see results_channels.h. */
-#include "results_channels.h"
+#include "runner/results/results_channels.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -14,11 +14,11 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "console.h"
-#include "disk_signature.h"
-#include "gpt.h"
-#include "results_out.h"
-#include "serial_frame.h"
+#include "runner/console.h"
+#include "lib/disk_signature.h"
+#include "records/gpt.h"
+#include "records/results_out.h"
+#include "records/serial_frame.h"
 
 /* A partition of disk named part (vdd1, nvme0n1p2): its number from sysfs, 0 when none. */
 static unsigned partition_number(const char *sysfs_root, const char *disk, const char *part)

@@ -18,10 +18,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cmdline.h"
-#include "disks.h"
-#include "results_log.h"
-#include "results_spec.h"
+#include "runner/cmdline.h"
+#include "runner/setup/disks.h"
+#include "records/results_log.h"
+#include "runner/results/results_spec.h"
 
 #define RESULTS_ERR_LEN 512
 #define RESULTS_GIVE_UP 3 /* consecutive failures after which a serial channel is dropped */

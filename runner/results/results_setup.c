@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The results channels at boot, and whether this boot resumes a run; see results_setup.h. */
-#include "results_setup.h"
+#include "runner/results/results_setup.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "console.h"
+#include "runner/console.h"
 
 /* The log cannot be used for this run: start a new one (force) or leave it alone. */
 static void replace_or_drop(struct run_results *rr, const struct appliance_config *cfg,

@@ -20,10 +20,10 @@
 
 #include <stdbool.h>
 
-#include "cmdline.h"
-#include "disks.h"
-#include "results_channels.h"
-#include "resume.h"
+#include "runner/cmdline.h"
+#include "runner/setup/disks.h"
+#include "runner/results/results_channels.h"
+#include "runner/results/resume.h"
 
 struct run_results {
 	struct results_channels ch;

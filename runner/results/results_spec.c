@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Parsing iomatrix.results=; see results_spec.h. */
-#include "results_spec.h"
+#include "runner/results/results_spec.h"
 
 #include <ctype.h>
 #include <stdbool.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* What a results log says about the run it holds; see resume.h. */
-#include "resume.h"
+#include "runner/results/resume.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crc32.h"
-#include "run_order.h"
+#include "lib/crc32.h"
+#include "runner/run/run_order.h"
 
 void run_plan_of(struct run_plan *p, const char *matrix, const char *kernel,
 		 const struct cell_list *cl)

@@ -31,8 +31,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "matrix.h"
-#include "results_log.h"
+#include "matrix/matrix.h"
+#include "records/results_log.h"
 
 #define RESUME_ERR_LEN 512
 

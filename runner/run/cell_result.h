@@ -9,12 +9,12 @@
 
 #include <stdbool.h>
 
-#include "array.h"
-#include "disk_select.h"
-#include "matrix.h"
-#include "step.h"
-#include "sysstat.h"
-#include "workload.h"
+#include "runner/setup/array.h"
+#include "runner/setup/disk_select.h"
+#include "matrix/matrix.h"
+#include "runner/setup/step.h"
+#include "runner/run/sysstat.h"
+#include "runner/run/workload.h"
 
 enum cell_status {
 	CELL_OK,

@@ -4,11 +4,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "cell_run.h"
-#include "console.h"
-#include "fs.h"
-#include "tune.h"
-#include "wipe.h"
+#include "runner/run/cell_run.h"
+#include "runner/console.h"
+#include "runner/setup/fs.h"
+#include "runner/setup/tune.h"
+#include "runner/setup/wipe.h"
 
 const char *const cell_status_names[CELL_STATUS_COUNT] = {
 	[CELL_OK] = "ok",

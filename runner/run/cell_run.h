@@ -18,7 +18,7 @@
 #ifndef IOMATRIX_RUNNER_CELL_RUN_H
 #define IOMATRIX_RUNNER_CELL_RUN_H
 
-#include "cell_result.h"
+#include "runner/run/cell_result.h"
 
 /* Seconds each teardown step may take. */
 #define CELL_TEARDOWN_STEP_TIMEOUT 120.0

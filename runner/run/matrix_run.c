@@ -7,20 +7,20 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cell_run.h"
-#include "cell_select.h"
-#include "console.h"
-#include "disk_select.h"
-#include "machine_info.h"
-#include "matrix.h"
-#include "matrix_run.h"
-#include "power.h"
-#include "progress.h"
-#include "record.h"
-#include "results_setup.h"
-#include "run_order.h"
-#include "test_point.h"
-#include "watchdog.h"
+#include "runner/run/cell_run.h"
+#include "matrix/cell_select.h"
+#include "runner/console.h"
+#include "runner/setup/disk_select.h"
+#include "runner/machine_info.h"
+#include "matrix/matrix.h"
+#include "runner/run/matrix_run.h"
+#include "runner/power.h"
+#include "runner/run/progress.h"
+#include "runner/run/record.h"
+#include "runner/results/results_setup.h"
+#include "runner/run/run_order.h"
+#include "runner/run/test_point.h"
+#include "runner/watchdog.h"
 
 #ifndef GRND_INSECURE
 #define GRND_INSECURE 0x0004 /* Linux 5.6: never blocks; enough for an id */

@@ -16,8 +16,8 @@
 #ifndef IOMATRIX_RUNNER_MATRIX_RUN_H
 #define IOMATRIX_RUNNER_MATRIX_RUN_H
 
-#include "cmdline.h"
-#include "disks.h"
+#include "runner/cmdline.h"
+#include "runner/setup/disks.h"
 
 #define MATRIX_DIR "/etc/iomatrix/matrix"
 #define JOBS_DIR   "/etc/iomatrix/jobs"

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "console.h"
-#include "progress.h"
+#include "runner/console.h"
+#include "runner/run/progress.h"
 
 const char *progress_duration(double s, char *buf, size_t len)
 {

@@ -24,8 +24,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cell_result.h"
-#include "step.h"
+#include "runner/run/cell_result.h"
+#include "runner/setup/step.h"
 
 #define PROGRESS_ROWS_MAX 4096
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record.h"
+#include "runner/run/record.h"
 
 static void str_or_null(struct jw *j, const char *key, const char *s)
 {

@@ -13,8 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cell_result.h"
-#include "machine_info.h"
+#include "runner/run/cell_result.h"
+#include "runner/machine_info.h"
 
 #define RECORD_VERSION 1
 

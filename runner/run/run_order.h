@@ -23,7 +23,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "matrix.h"
+#include "matrix/matrix.h"
 
 struct run_order {
 	const struct cell_list *cl;

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "machine_info.h"
-#include "sysstat.h"
+#include "runner/machine_info.h"
+#include "runner/run/sysstat.h"
 
 const char *const diskstat_field_names[DISKSTAT_FIELDS] = {
 	"reads",	   "reads_merged",	"sectors_read",	    "read_ticks_ms",

@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "json_out.h"
+#include "lib/json_out.h"
 
 #define VMSTAT_MAX	 512
 #define SYSSTAT_DEVS_MAX 66 /* the cell's disks and its array */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The test-only crash and hang switches; see test_point.h. */
-#include "test_point.h"
+#include "runner/run/test_point.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -8,8 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "console.h"
-#include "watchdog.h"
+#include "runner/console.h"
+#include "runner/watchdog.h"
 
 #define SYSRQ_TRIGGER "/proc/sysrq-trigger"
 

@@ -19,8 +19,8 @@
 #ifndef IOMATRIX_RUNNER_TEST_POINT_H
 #define IOMATRIX_RUNNER_TEST_POINT_H
 
-#include "cell_result.h"
-#include "cmdline.h"
+#include "runner/run/cell_result.h"
+#include "runner/cmdline.h"
 
 /* Arms the switches cfg names when boot (of the run, from 1) is the first; says so. */
 void test_points_arm(const struct appliance_config *cfg, unsigned boot);

@@ -9,10 +9,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "console.h"
-#include "json_check.h"
-#include "spawn.h"
-#include "workload.h"
+#include "runner/console.h"
+#include "lib/json_check.h"
+#include "runner/spawn.h"
+#include "runner/run/workload.h"
 
 #define SELF "/proc/self/exe"
 

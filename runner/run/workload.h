@@ -18,8 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "matrix.h"
-#include "step.h"
+#include "matrix/matrix.h"
+#include "runner/setup/step.h"
 
 #define WORKLOAD_DIR	  "/run/iomatrix"
 #define WORKLOAD_JSON	  WORKLOAD_DIR "/workload.json"

@@ -7,10 +7,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "array.h"
-#include "console.h"
-#include "machine_info.h"
-#include "md_registry.h"
+#include "runner/setup/array.h"
+#include "runner/console.h"
+#include "runner/machine_info.h"
+#include "runner/setup/md_registry.h"
 
 /* Levels that carry redundancy: the only ones an initial resync concerns. */
 static bool redundant(enum array_level level)

@@ -16,8 +16,8 @@
 
 #include <stdbool.h>
 
-#include "matrix.h"
-#include "step.h"
+#include "matrix/matrix.h"
+#include "runner/setup/step.h"
 
 #define ARRAY_MDSTAT_MAX 2048
 

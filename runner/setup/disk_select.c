@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "console.h"
-#include "disk_select.h"
-#include "wipe.h"
+#include "runner/console.h"
+#include "runner/setup/disk_select.h"
+#include "runner/setup/wipe.h"
 
 #define BY_PATH_DIR "/dev/disk/by-path/"
 

@@ -27,7 +27,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "disks.h"
+#include "runner/setup/disks.h"
 
 #define DISK_SELECT_DEFAULT_SERIAL "iomatrix-disk"
 #define DISK_SELECT_ERR_LEN	   512

@@ -10,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "disks.h"
+#include "runner/setup/disks.h"
 
 /* The transport a device name says, first match wins. */
 static const struct {

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "fs.h"
+#include "runner/setup/fs.h"
 
 /* How each filesystem's mkfs runs unattended; its own defaults come from fs_info(). */
 static const struct {

@@ -10,8 +10,8 @@
 
 #include <stddef.h>
 
-#include "matrix.h"
-#include "step.h"
+#include "matrix/matrix.h"
+#include "runner/setup/step.h"
 
 #define FS_ARGV_MAX 64
 

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "console.h"
-#include "md_registry.h"
-#include "spawn.h"
+#include "runner/console.h"
+#include "runner/setup/md_registry.h"
+#include "runner/spawn.h"
 
 static char arrays[MD_REGISTRY_MAX][64];
 static size_t count;

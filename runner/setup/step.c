@@ -10,9 +10,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "console.h"
-#include "spawn.h"
-#include "step.h"
+#include "runner/console.h"
+#include "runner/spawn.h"
+#include "runner/setup/step.h"
 
 double step_now(void)
 {

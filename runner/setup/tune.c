@@ -8,8 +8,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "machine_info.h"
-#include "tune.h"
+#include "runner/machine_info.h"
+#include "runner/setup/tune.h"
 
 int tune_readahead(const char *dev, int sectors, long *now, struct step_error *e)
 {

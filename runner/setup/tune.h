@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "step.h"
+#include "runner/setup/step.h"
 
 /*
  * Sets dev's readahead to sectors (-1: leaves it) and reads it back into

@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "disk_signature.h"
-#include "wipe.h"
+#include "lib/disk_signature.h"
+#include "runner/setup/wipe.h"
 
 /* A block device's size from BLKGETSIZE64, a file's from fstat. */
 static int device_size(int fd, uint64_t *size)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What a device holds, and making it blank again. Before a disk is used
- * the runner looks at its first and last bytes (common/disk_signature.h);
+ * the runner looks at its first and last bytes (lib/disk_signature.h);
  * after a cell it zeroes the places where signatures live, so the next
  * cell's mdadm and mkfs find a blank disk and an old filesystem can never
  * reappear inside a new array:
@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "step.h"
+#include "runner/setup/step.h"
 
 #define WIPE_SPAN	  (1u << 20)
 #define WIPE_BTRFS_MIRROR (64ull << 20)

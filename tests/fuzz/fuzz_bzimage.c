@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "qemu_kernel.h"
+#include "qemu/qemu_kernel.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cell_select.h"
-#include "matrix.h"
+#include "matrix/cell_select.h"
+#include "matrix/matrix.h"
 
 static const char text[] = "[dimensions]\n"
 			   "array = jbod raid0 raid5\n"

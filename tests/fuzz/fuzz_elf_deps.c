@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "elf_deps.h"
-#include "errmsg.h"
+#include "initramfs/elf_deps.h"
+#include "lib/errmsg.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

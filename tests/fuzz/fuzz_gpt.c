@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crc32.h"
-#include "gpt.h"
-#include "le.h"
+#include "lib/crc32.h"
+#include "records/gpt.h"
+#include "lib/le.h"
 
 /* A header at byte off: entry-array CRC, then header CRC, as its fields ask. */
 static void fix_header(uint8_t *img, size_t size, size_t off, uint32_t bs)

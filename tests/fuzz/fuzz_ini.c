@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "ini.h"
+#include "lib/ini.h"
 
 static int accept_all(void *ctx, const struct ini_event *ev, char *err, size_t errlen)
 {

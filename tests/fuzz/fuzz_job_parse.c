@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "job_parse.h"
+#include "matrix/job_parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

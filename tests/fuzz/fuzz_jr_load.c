@@ -8,9 +8,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "jr_load.h"
-#include "report.h"
-#include "report_full.h"
+#include "records/jr_load.h"
+#include "records/report.h"
+#include "compare/report_full.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

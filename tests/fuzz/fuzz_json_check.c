@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json_check.h"
+#include "lib/json_check.h"
 
 static void leaf(void *ctx, const char *path, enum json_leaf_type type, const char *tok,
 		 size_t len)

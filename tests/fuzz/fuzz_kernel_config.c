@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel_config.h"
+#include "initramfs/kernel_config.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

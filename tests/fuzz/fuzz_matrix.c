@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "matrix.h"
+#include "matrix/matrix.h"
 
 /* Bigger expansions are valid but slow; the loader's own limit is tested elsewhere. */
 #define FUZZ_MAX_CELLS 2000

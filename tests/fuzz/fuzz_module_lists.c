@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "module_lists.h"
+#include "initramfs/module_lists.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "modules.h"
+#include "runner/modules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

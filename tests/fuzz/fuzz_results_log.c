@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crc32.h"
-#include "results_log.h"
-#include "results_log_disk.h"
+#include "lib/crc32.h"
+#include "records/results_log.h"
+#include "records/results_log_disk.h"
 
 struct order {
 	uint32_t last;

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "results_spec.h"
+#include "runner/results/results_spec.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "rs_load.h"
+#include "records/rs_load.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

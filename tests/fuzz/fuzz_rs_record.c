@@ -7,9 +7,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "metrics.h"
-#include "report_full.h"
-#include "rs_load.h"
+#include "compare/metrics.h"
+#include "compare/report_full.h"
+#include "records/rs_load.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Fuzz the run description a results log carries (runner/resume.h): it
+ * Fuzz the run description a results log carries (runner/results/resume.h): it
  * comes off a disk that a crashed kernel wrote, so any text must give a
  * description or one error line; one that parses formats and parses back
  * to the same run.
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "resume.h"
+#include "runner/results/resume.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "crc32.h"
-#include "frame_decoder.h"
-#include "serial_frame.h"
+#include "lib/crc32.h"
+#include "records/frame_decoder.h"
+#include "records/serial_frame.h"
 
 static int check_event(void *ctx, const struct frame_event *ev)
 {

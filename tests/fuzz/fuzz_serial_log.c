@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "qemu_log.h"
+#include "qemu/qemu_log.h"
 
 static void printable(const char *s, size_t cap)
 {

@@ -29,9 +29,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "crc32.h"
-#include "results_log.h"
-#include "serial_frame.h"
+#include "lib/crc32.h"
+#include "records/results_log.h"
+#include "records/serial_frame.h"
 #include "synth_record.h"
 
 #define MAX_MARKS 64

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tools/ab-boots without QEMU: a stand-in host command (IOMATRIX) records the
+# qemu/ab-boots without QEMU: a stand-in host command (IOMATRIX) records the
 # boots it is asked for. The sides alternate (base-1 new-1 base-2 ...), each
 # side gets its own arguments, the matrix and repeats go on the kernel
 # command line, and a failed boot stops the rest with one line naming it.
@@ -34,7 +34,7 @@ chmod +x "$fake"
 export FAKE_WORK="$WORK"
 
 # Relative OUT is the caller's, not the tree's.
-(cd "$WORK" && IOMATRIX="$fake" "$OLDPWD/tools/ab-boots" ab --rounds 3 --matrix quick --repeats 2 \
+(cd "$WORK" && IOMATRIX="$fake" "$OLDPWD/qemu/ab-boots" ab --rounds 3 --matrix quick --repeats 2 \
 	--base-args "--kernel A.bz" --new-args "--kernel B.bz") >"$WORK/out.txt" 2>&1
 rc=$?
 order=$(tr '\n' ' ' <"$WORK/order")
@@ -49,7 +49,7 @@ else
 fi
 
 rm -f "$WORK/order"
-FAIL=new-2 IOMATRIX="$fake" tools/ab-boots "$WORK/f" --rounds 3 >"$WORK/out.txt" 2>&1
+FAIL=new-2 IOMATRIX="$fake" qemu/ab-boots "$WORK/f" --rounds 3 >"$WORK/out.txt" 2>&1
 rc=$?
 order=$(tr '\n' ' ' <"$WORK/order")
 if [ $rc -eq 1 ] && [ "$order" = "base-1 new-1 base-2 new-2 " ] &&
@@ -59,6 +59,6 @@ else
 	notok "failed boot: exit $rc, order '$order': $(cat "$WORK/out.txt")"
 fi
 
-IOMATRIX="$fake" tools/ab-boots "$WORK/z" --rounds 0 >"$WORK/out.txt" 2>&1
+IOMATRIX="$fake" qemu/ab-boots "$WORK/z" --rounds 0 >"$WORK/out.txt" 2>&1
 [ $? -eq 2 ] && grep -q "rounds 0: not a count" "$WORK/out.txt" && ok "--rounds 0 is refused" ||
 	notok "--rounds 0: $(cat "$WORK/out.txt")"

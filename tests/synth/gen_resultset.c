@@ -36,7 +36,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "json_out.h"
+#include "lib/json_out.h"
 
 #define MAX_DIMS 8
 #define MAX_VALS 16

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frame_decoder.h"
+#include "records/frame_decoder.h"
 
 #define COLLECT_MAX 4096
 

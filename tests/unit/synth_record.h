@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "json_out.h"
+#include "lib/json_out.h"
 
 /* splitmix64: small, seedable, good enough to place corruption. */
 static inline uint64_t synth_rand(uint64_t *state)

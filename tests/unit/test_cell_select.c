@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Cell selections (iomatrix.cells=, plan --cells, exclude=): syntax, meaning, errors. */
-#include "cell_select.h"
+#include "matrix/cell_select.h"
 #include "check.h"
-#include "matrix.h"
+#include "matrix/matrix.h"
 
 /* 2 x 3 x 2 = 12 cells, numbered in this order (the last dimension fastest). */
 static const char text[] = "[dimensions]\n"

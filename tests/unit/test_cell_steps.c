@@ -8,16 +8,16 @@
 #include <sys/mount.h>
 #include <unistd.h>
 
-#include "array.h"
+#include "runner/setup/array.h"
 #include "check.h"
-#include "fs.h"
-#include "machine_info.h"
-#include "matrix.h"
-#include "progress.h"
-#include "step.h"
-#include "sysstat.h"
-#include "tune.h"
-#include "workload.h"
+#include "runner/setup/fs.h"
+#include "runner/machine_info.h"
+#include "matrix/matrix.h"
+#include "runner/run/progress.h"
+#include "runner/setup/step.h"
+#include "runner/run/sysstat.h"
+#include "runner/setup/tune.h"
+#include "runner/run/workload.h"
 
 static const char *joined(const char **argv, char *buf, size_t len)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The iomatrix.* kernel command line keys. */
 #include "check.h"
-#include "cmdline.h"
+#include "runner/cmdline.h"
 
 static int parse(struct appliance_config *c, const char *line, char *err)
 {

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "cmp_stats.h"
+#include "compare/cmp_stats.h"
 
 #define NEAR(a, b, tol) (fabs((a) - (b)) <= (tol))
 

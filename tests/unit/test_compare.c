@@ -7,8 +7,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "compare.h"
-#include "rs_side.h"
+#include "compare/compare.h"
+#include "compare/rs_side.h"
 
 struct fixture_cell {
 	const char *key;

@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "byte_buf.h"
+#include "lib/byte_buf.h"
 #include "check.h"
-#include "decompress.h"
-#include "errmsg.h"
-#include "image_compress.h"
+#include "lib/decompress.h"
+#include "lib/errmsg.h"
+#include "initramfs/image_compress.h"
 
 #define INPUT_LEN (600 * 1024)
 

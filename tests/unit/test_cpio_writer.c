@@ -4,10 +4,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "byte_buf.h"
+#include "lib/byte_buf.h"
 #include "check.h"
-#include "cpio_writer.h"
-#include "errmsg.h"
+#include "initramfs/cpio_writer.h"
+#include "lib/errmsg.h"
 
 static int to_buf(void *ctx, const void *buf, size_t len, char *err, size_t errlen)
 {

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <zlib.h>
 
-#include "base64.h"
+#include "lib/base64.h"
 #include "check.h"
-#include "crc32.h"
+#include "lib/crc32.h"
 #include "synth_record.h"
 
 static void test_crc32_known_value(void)

@@ -7,9 +7,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "disk_select.h"
-#include "disks.h"
-#include "wipe.h"
+#include "runner/setup/disk_select.h"
+#include "runner/setup/disks.h"
+#include "runner/setup/wipe.h"
 
 static char root[] = "/tmp/iomatrix-dsel-XXXXXX";
 

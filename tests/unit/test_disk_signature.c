@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "disk_signature.h"
+#include "lib/disk_signature.h"
 
 static uint8_t head[DISK_SIGNATURE_SPAN];
 static uint8_t tail[DISK_SIGNATURE_TAIL_SPAN];

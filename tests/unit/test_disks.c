@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "disks.h"
+#include "runner/setup/disks.h"
 
 static char root[] = "/tmp/iomatrix-sysfs-XXXXXX";
 

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "byte_buf.h"
+#include "lib/byte_buf.h"
 #include "check.h"
-#include "elf_deps.h"
-#include "errmsg.h"
+#include "initramfs/elf_deps.h"
+#include "lib/errmsg.h"
 
 static int has_needed(const struct elf_deps *d, const char *name)
 {

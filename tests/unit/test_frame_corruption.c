@@ -12,9 +12,9 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "crc32.h"
+#include "lib/crc32.h"
 #include "frame_collect.h"
-#include "serial_frame.h"
+#include "records/serial_frame.h"
 #include "synth_record.h"
 
 #define NREC 200

@@ -5,9 +5,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "crc32.h"
-#include "gpt.h"
-#include "le.h"
+#include "lib/crc32.h"
+#include "records/gpt.h"
+#include "lib/le.h"
 
 #define DISK_BYTES (4u << 20)
 

@@ -2,10 +2,10 @@
 /* The image's entry list: parents, duplicates, conflicts, sorted output. */
 #include <stdlib.h>
 
-#include "byte_buf.h"
+#include "lib/byte_buf.h"
 #include "check.h"
-#include "errmsg.h"
-#include "image_tree.h"
+#include "lib/errmsg.h"
+#include "initramfs/image_tree.h"
 
 static int to_buf(void *ctx, const void *buf, size_t len, char *err, size_t errlen)
 {

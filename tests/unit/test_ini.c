@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "ini.h"
+#include "lib/ini.h"
 
 struct seen {
 	char log[4096];

@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "job_parse.h"
+#include "matrix/job_parse.h"
 
 static int parse_text(struct job_set *js, const char *text, char *err)
 {

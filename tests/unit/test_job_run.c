@@ -3,9 +3,9 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "job_parse.h"
-#include "job_run.h"
-#include "report.h"
+#include "matrix/job_parse.h"
+#include "runner/engine/job_run.h"
+#include "records/report.h"
 
 static int run_text(const char *text, struct jr_run *run)
 {

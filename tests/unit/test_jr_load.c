@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Loading fio's JSON back (host/jr_load.c, host/dd_load.c): real runs of
+ * Loading fio's JSON back (records/jr_load.c, records/dd_load.c): real runs of
  * build/iomatrix-runner print the same normal report from their JSON as
  * they printed themselves; a hand-made result with every field set goes
  * through JSON and back unchanged; fio 3.33's own JSON prints fio's text;
@@ -10,12 +10,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "byte_buf.h"
+#include "lib/byte_buf.h"
 #include "check.h"
-#include "dd_load.h"
-#include "jr_load.h"
-#include "report.h"
-#include "report_full.h"
+#include "records/dd_load.h"
+#include "records/jr_load.h"
+#include "records/report.h"
+#include "compare/report_full.h"
 
 #define RUNNER "build/iomatrix-runner"
 

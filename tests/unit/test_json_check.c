@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "json_check.h"
+#include "lib/json_check.h"
 
 static int check_text(const char *s)
 {

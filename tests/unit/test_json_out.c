@@ -6,7 +6,7 @@
 #include <json-c/json.h>
 
 #include "check.h"
-#include "json_out.h"
+#include "lib/json_out.h"
 
 static char *render(void (*fill)(struct jw *), bool pretty, int *end_rc)
 {

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "errmsg.h"
-#include "kernel_config.h"
+#include "lib/errmsg.h"
+#include "initramfs/kernel_config.h"
 
 static void test_values(void)
 {

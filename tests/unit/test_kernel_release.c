@@ -4,8 +4,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "errmsg.h"
-#include "kernel_release.h"
+#include "lib/errmsg.h"
+#include "initramfs/kernel_release.h"
 
 static char root[] = "/tmp/iomatrix-release-XXXXXX";
 

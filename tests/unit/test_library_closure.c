@@ -3,9 +3,9 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "errmsg.h"
-#include "image_tree.h"
-#include "library_closure.h"
+#include "lib/errmsg.h"
+#include "initramfs/image_tree.h"
+#include "initramfs/library_closure.h"
 
 static const char *const fixture = "build/tests/closure-fixture";
 

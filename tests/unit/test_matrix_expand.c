@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 
 #include "check.h"
-#include "matrix.h"
+#include "matrix/matrix.h"
 
 #define GiB (1024ULL * 1024 * 1024)
 #define MiB (1024ULL * 1024)

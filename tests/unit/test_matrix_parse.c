@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "matrix.h"
+#include "matrix/matrix.h"
 
 static const char base[] = "[matrix]\n"	     /* 1 */
 			   "name = t\n"	     /* 2 */

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "matrix.h"
+#include "matrix/matrix.h"
 
 #define GiB (1024ULL * 1024 * 1024)
 

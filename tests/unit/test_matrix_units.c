@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Sizes and durations as matrix files and job files write them (fio's units). */
 #include "check.h"
-#include "matrix_units.h"
+#include "matrix/matrix_units.h"
 
 static void test_sizes(void)
 {

@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "md_registry.h"
-#include "spawn.h"
+#include "runner/setup/md_registry.h"
+#include "runner/spawn.h"
 
 static char dir[] = "/tmp/iomatrix-md-XXXXXX";
 static char log_path[256];

@@ -6,7 +6,7 @@
 #include <json-c/json.h>
 
 #include "check.h"
-#include "metrics.h"
+#include "compare/metrics.h"
 
 #define NEAR(a, b, tol) (fabs((a) - (b)) <= (tol))
 

@@ -7,12 +7,12 @@
 #include <limits.h>
 #include <stdlib.h>
 
-#include "byte_buf.h"
+#include "lib/byte_buf.h"
 #include "check.h"
-#include "errmsg.h"
-#include "image_tree.h"
-#include "module_closure.h"
-#include "module_file.h"
+#include "lib/errmsg.h"
+#include "initramfs/image_tree.h"
+#include "initramfs/module_closure.h"
+#include "initramfs/module_file.h"
 
 #define RELEASE "9.9.9-test"
 

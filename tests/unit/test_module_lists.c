@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* modules.builtin and modules.softdep as the image builder reads them. */
 #include "check.h"
-#include "module_lists.h"
+#include "initramfs/module_lists.h"
 
 static void test_builtin(void)
 {

@@ -3,7 +3,7 @@
 #include <errno.h>
 
 #include "check.h"
-#include "modules.h"
+#include "runner/modules.h"
 
 static struct module_list list;
 

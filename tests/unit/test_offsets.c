@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "offsets.h"
+#include "runner/engine/offsets.h"
 
 static void test_every_block_once(void)
 {

@@ -7,7 +7,7 @@
 #include <json-c/json.h>
 
 #include "check.h"
-#include "commands.h"
+#include "matrix/commands.h"
 
 /* Runs cmd_plan with stdout into a file; returns its exit status. */
 static int run_plan(char **argv, int argc, const char *out)

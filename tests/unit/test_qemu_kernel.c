@@ -9,7 +9,7 @@
 #include <zstd.h>
 
 #include "check.h"
-#include "qemu_kernel.h"
+#include "qemu/qemu_kernel.h"
 
 static void put16(uint8_t *p, uint32_t v)
 {

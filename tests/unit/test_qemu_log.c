@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "qemu_disks.h"
-#include "qemu_log.h"
+#include "qemu/qemu_disks.h"
+#include "qemu/qemu_log.h"
 
 #define EXITED(code) ((code) << 8) /* a wait status for exit(code) */
 

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "qemu_results.h"
+#include "qemu/qemu_results.h"
 
 static char dir[] = "/tmp/iomatrix-qr-XXXXXX";
 

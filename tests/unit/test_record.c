@@ -7,12 +7,12 @@
  */
 #include <stdlib.h>
 
-#include "cell_result.h"
-#include "cell_run.h"
+#include "runner/run/cell_result.h"
+#include "runner/run/cell_run.h"
 #include "check.h"
-#include "matrix.h"
-#include "record.h"
-#include "record_check.h"
+#include "matrix/matrix.h"
+#include "runner/run/record.h"
+#include "records/record_check.h"
 
 static const char matrix_text[] = "[matrix]\n"
 				  "name = t\n"

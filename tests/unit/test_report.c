@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* fio's number formatting, checked against strings from real fio reports (seeds 003). */
 #include "check.h"
-#include "report.h"
+#include "records/report.h"
 
 static const char *n2s(uint64_t num, int maxlen, int pow2, enum n2s_unit u)
 {

@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "disks.h"
-#include "results_channels.h"
+#include "runner/setup/disks.h"
+#include "runner/results/results_channels.h"
 
 static char root[] = "/tmp/iomatrix-rch-XXXXXX";
 static char sys[600], dev[600];

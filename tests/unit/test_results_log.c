@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "results_log.h"
+#include "records/results_log.h"
 #include "synth_record.h"
 
 #define NREC 25

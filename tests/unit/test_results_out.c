@@ -7,7 +7,7 @@
 
 #include "check.h"
 #include "frame_collect.h"
-#include "results_out.h"
+#include "records/results_out.h"
 #include "synth_record.h"
 
 #define NREC 30

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "results_setup.h"
+#include "runner/results/results_setup.h"
 
 static char dir[] = "/tmp/iomatrix-rsetup-XXXXXX";
 static char path[600];

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* iomatrix.results=: channels, disk specs, and what is refused. */
 #include "check.h"
-#include "results_spec.h"
+#include "runner/results/results_spec.h"
 
 static struct results_spec s;
 

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "matrix.h"
-#include "resume.h"
+#include "matrix/matrix.h"
+#include "runner/results/resume.h"
 
 static const char matrix_text[] = "[matrix]\n"
 				  "name = t\n"

@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "rs_builder.h"
-#include "rs_builder_impl.h"
+#include "records/rs_builder.h"
+#include "records/rs_builder_impl.h"
 #include "synth_record.h"
 
 static char err[RSB_ERR_LEN];

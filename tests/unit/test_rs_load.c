@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "rs_load.h"
+#include "records/rs_load.h"
 
 static char dir[64];
 

@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "spawn.h"
+#include "runner/spawn.h"
 
 static void test_exit_status(void)
 {

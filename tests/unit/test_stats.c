@@ -3,8 +3,8 @@
 #include <stdlib.h>
 
 #include "check.h"
-#include "offsets.h"
-#include "stats.h"
+#include "runner/engine/offsets.h"
+#include "runner/engine/stats.h"
 
 static int cmp_u64(const void *a, const void *b)
 {

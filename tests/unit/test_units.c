@@ -4,7 +4,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "units.h"
+#include "lib/units.h"
 
 static uint64_t size_of(const char *s, unsigned kb_base)
 {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* crc32c and the verify header catch corrupted and misplaced blocks. */
 #include "check.h"
-#include "verify.h"
+#include "runner/engine/verify.h"
 
 static void test_crc32c_known_value(void)
 {

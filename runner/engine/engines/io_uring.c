@@ -14,7 +14,7 @@
 #include <string.h>
 #include <sys/uio.h>
 
-#include "engine.h"
+#include "runner/engine/engine.h"
 
 struct uring_priv {
 	struct io_uring ring;

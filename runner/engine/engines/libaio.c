@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "runner/engine/engine.h"
 
 /* The kernel's completion ring, mapped at the io_context_t address. */
 struct aio_ring {

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "engine.h"
+#include "runner/engine/engine.h"
 
 struct null_priv {
 	unsigned queued, ready, head, depth;

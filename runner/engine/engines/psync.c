@@ -4,7 +4,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "engine.h"
+#include "runner/engine/engine.h"
 
 #if defined(__x86_64__)
 /*

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine.h"
+#include "runner/engine/engine.h"
 
 struct sync_priv {
 	unsigned nfds;

@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The host command's subcommands of this stage (qemu/cmd_qemu.c), as host/main.c
+ * dispatches them: argv[0] is the subcommand's name; the return value is
+ * the process exit status.
+ */
+#ifndef IOMATRIX_QEMU_COMMANDS_H
+#define IOMATRIX_QEMU_COMMANDS_H
+
+int cmd_qemu(int argc, char **argv);
+
+#endif

@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The host command's subcommands of this stage (records/cmd_extract.c), as host/main.c
+ * dispatches them: argv[0] is the subcommand's name; the return value is
+ * the process exit status.
+ */
+#ifndef IOMATRIX_RECORDS_COMMANDS_H
+#define IOMATRIX_RECORDS_COMMANDS_H
+
+int cmd_extract(int argc, char **argv);
+
+#endif
