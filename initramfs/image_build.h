@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "initramfs/image_compress.h"
+#include "lib/compress.h"
 #include "initramfs/image_sizes.h"
 #include "initramfs/module_lists.h"
 

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "initramfs/image_compress.h"
+#include "lib/compress.h"
 #include "initramfs/image_tree.h"
 
 struct size_meter {

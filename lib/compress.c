@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Streaming compression of the image; see image_compress.h. */
-#include "initramfs/image_compress.h"
+/* Streaming compression of the image; see compress.h. */
+#include "lib/compress.h"
 
 #include <errno.h>
 #include <lzma.h>

@@ -5,8 +5,8 @@
  * with a fixed preset and the CRC32 check the kernel's decoder knows, gzip
  * with no timestamp and no file name.
  */
-#ifndef IOMATRIX_HOST_IMAGE_COMPRESS_H
-#define IOMATRIX_HOST_IMAGE_COMPRESS_H
+#ifndef IOMATRIX_LIB_COMPRESS_H
+#define IOMATRIX_LIB_COMPRESS_H
 
 #include <stddef.h>
 #include <stdint.h>

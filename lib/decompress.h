@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 #include "lib/byte_buf.h"
-#include "initramfs/image_compress.h"
+#include "lib/compress.h"
 
 /* The format a buffer's first bytes announce; COMP_NONE if none of ours. */
 enum compression compression_from_magic(const void *buf, size_t len);

@@ -8,7 +8,7 @@
 #include "check.h"
 #include "lib/decompress.h"
 #include "lib/errmsg.h"
-#include "initramfs/image_compress.h"
+#include "lib/compress.h"
 
 #define INPUT_LEN (600 * 1024)
 
