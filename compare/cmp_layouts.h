@@ -15,8 +15,6 @@
 /* Text lines are kept within this many columns where the content allows. */
 #define TEXT_COLUMNS 100
 
-int layout_rows(const struct cmp_report *r, const struct comparison *c,
-		const struct view_dims *d, FILE *f);
 int layout_seed000(const struct cmp_report *r, const struct comparison *c,
 		   const struct view_dims *d, FILE *f);
 int layout_seed002(const struct cmp_report *r, const struct comparison *c,

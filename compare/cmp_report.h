@@ -51,7 +51,4 @@ int cmp_render_csv(const struct cmp_report *r, FILE *f);
 int cmp_render_json(const struct cmp_report *r, FILE *f);
 int html_report_compare(const struct cmp_report *r, FILE *f);
 
-/* The layout auto stands for: seed002 when every cell is dd, rows otherwise. */
-enum out_layout cmp_resolve_layout(const struct cmp_report *r);
-
 #endif

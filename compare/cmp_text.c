@@ -7,7 +7,8 @@
 #include "compare/cmp_layouts.h"
 #include "compare/metric_format.h"
 
-enum out_layout cmp_resolve_layout(const struct cmp_report *r)
+/* The layout auto stands for: seed002 when every cell is dd, rows otherwise. */
+static enum out_layout cmp_resolve_layout(const struct cmp_report *r)
 {
 	if (r->layout != LAYOUT_AUTO)
 		return r->layout;
@@ -129,7 +130,7 @@ static void rows_table(struct table *t, const struct comparison *c, const struct
 	}
 }
 
-int layout_rows(const struct cmp_report *r, const struct comparison *c, const struct view_dims *d,
+static int layout_rows(const struct cmp_report *r, const struct comparison *c, const struct view_dims *d,
 		FILE *f)
 {
 	struct table t;

@@ -54,7 +54,8 @@ void cmp_options_default(struct cmp_options *o)
 	o->min_effect = CMP_DEFAULT_MIN_EFFECT;
 }
 
-double cmp_gain(const struct cmp_row *r)
+/* The % change that counts as better for the metric: sign flipped for "lower is better". */
+static double cmp_gain(const struct cmp_row *r)
 {
 	return r->m->better == BETTER_HIGHER ? r->change : -r->change;
 }

@@ -199,7 +199,4 @@ bool cmp_outliers_line(const struct comparison *c, char *buf, size_t len);
 bool cmp_resolution_line(const struct comparison *c, char *buf, size_t len);
 void cmp_method_line(const struct comparison *c, char *buf, size_t len);
 
-/* The % change that counts as better for the metric: sign flipped for "lower is better". */
-double cmp_gain(const struct cmp_row *r);
-
 #endif

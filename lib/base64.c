@@ -20,11 +20,6 @@ static int sextet(char c)
 	return -1;
 }
 
-bool base64_is_alphabet(char c)
-{
-	return sextet(c) >= 0;
-}
-
 size_t base64_encode(char *out, const void *in, size_t n)
 {
 	const uint8_t *p = in;

@@ -23,7 +23,4 @@ size_t base64_encode(char *out, const void *in, size_t n);
 /* Decodes n characters into out (room for outcap bytes); the byte count, or -1. */
 long base64_decode(void *out, size_t outcap, const char *in, size_t n);
 
-/* True for the 64 alphabet characters ('=' is not one). */
-bool base64_is_alphabet(char c);
-
 #endif

@@ -30,22 +30,8 @@ static void indent(struct jw *j)
 		fputs("  ", j->f);
 }
 
-/* Separator, indentation and key before any value. */
-static void member(struct jw *j, const char *key)
-{
-	if (j->depth > 0) {
-		if (j->has_items[j->depth])
-			fputc(',', j->f);
-		j->has_items[j->depth] = true;
-		indent(j);
-	}
-	if (key) {
-		jw_write_escaped(j->f, key, strlen(key));
-		fputs(j->pretty ? " : " : ":", j->f);
-	}
-}
-
-void jw_write_escaped(FILE *f, const char *s, size_t len)
+/* Writes a string's JSON encoding (quotes included) to f. */
+static void jw_write_escaped(FILE *f, const char *s, size_t len)
 {
 	static const char hex[] = "0123456789abcdef";
 
@@ -70,6 +56,21 @@ void jw_write_escaped(FILE *f, const char *s, size_t len)
 		}
 	}
 	fputc('"', f);
+}
+
+/* Separator, indentation and key before any value. */
+static void member(struct jw *j, const char *key)
+{
+	if (j->depth > 0) {
+		if (j->has_items[j->depth])
+			fputc(',', j->f);
+		j->has_items[j->depth] = true;
+		indent(j);
+	}
+	if (key) {
+		jw_write_escaped(j->f, key, strlen(key));
+		fputs(j->pretty ? " : " : ":", j->f);
+	}
 }
 
 static void open_container(struct jw *j, const char *key, char c)
@@ -118,7 +119,7 @@ void jw_arr_end(struct jw *j)
 	close_container(j, ']');
 }
 
-void jw_strn(struct jw *j, const char *key, const char *val, size_t len)
+static void jw_strn(struct jw *j, const char *key, const char *val, size_t len)
 {
 	member(j, key);
 	jw_write_escaped(j->f, val, len);

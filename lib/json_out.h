@@ -35,7 +35,6 @@ void jw_arr_begin(struct jw *j, const char *key);
 void jw_arr_end(struct jw *j);
 
 void jw_str(struct jw *j, const char *key, const char *val); /* NULL: null */
-void jw_strn(struct jw *j, const char *key, const char *val, size_t len);
 void jw_int(struct jw *j, const char *key, long long val);
 void jw_uint(struct jw *j, const char *key, unsigned long long val);
 void jw_double(struct jw *j, const char *key, double val);
@@ -47,8 +46,5 @@ void jw_null(struct jw *j, const char *key);
  * is one well-formed JSON value (json_check.h), e.g. a child's report.
  */
 void jw_raw(struct jw *j, const char *key, const char *text);
-
-/* Writes a string's JSON encoding (quotes included) to f. */
-void jw_write_escaped(FILE *f, const char *s, size_t len);
 
 #endif

@@ -203,7 +203,7 @@ static int on_ini(void *ctx, const struct ini_event *ev, char *err, size_t errle
 			     err, errlen);
 }
 
-int job_parse_file(struct job_set *js, const char *path, char *err, size_t errlen)
+static int job_parse_file(struct job_set *js, const char *path, char *err, size_t errlen)
 {
 	struct file_ctx fc = { .js = js };
 
@@ -218,7 +218,7 @@ int job_parse_buffer(struct job_set *js, const char *name, const char *text, siz
 	return ini_parse_buffer(name, text, len, on_ini, &fc, err, errlen);
 }
 
-int job_apply_set(struct job_set *js, const char *kv, char *err, size_t errlen)
+static int job_apply_set(struct job_set *js, const char *kv, char *err, size_t errlen)
 {
 	const char *eq = strchr(kv, '=');
 	char key[128], msg[JOB_ERR_LEN];

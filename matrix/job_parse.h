@@ -74,13 +74,9 @@ void job_set_free(struct job_set *js);
  */
 int job_parse_args(struct job_set *js, int argc, char **argv, char *err, size_t errlen);
 
-/* One job file (its [global] sections update js->global). */
-int job_parse_file(struct job_set *js, const char *path, char *err, size_t errlen);
+/* One job file's text (its [global] sections update js->global). */
 int job_parse_buffer(struct job_set *js, const char *name, const char *text, size_t len,
 		     char *err, size_t errlen);
-
-/* Applies --set KEY=VALUE ("KEY=VALUE" in kv) to every job. */
-int job_apply_set(struct job_set *js, const char *kv, char *err, size_t errlen);
 
 /*
  * Checks what a single option cannot: engine-only options with another

@@ -219,9 +219,6 @@ struct workload_shape;
 int workload_resolve(const struct matrix *m, const struct settings *s, int filesystems,
 		     double scale, struct cell_workload *w, struct workload_shape *shape, char *err,
 		     size_t errlen);
-/* The scale knob's rounding (matrix/README.md); bs 0 when not known. */
-uint64_t scale_size(uint64_t v, double scale, uint64_t bs);
-double scale_runtime(double v, double scale);
 void cell_workload_free(struct cell_workload *w);
 
 /* Whether a word is a value a dimension may take: [A-Za-z0-9._+:@%-]+. */

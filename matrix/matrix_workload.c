@@ -39,7 +39,8 @@ static enum scaled_kind scaled_kind(const char *key)
 	return NOT_SCALED;
 }
 
-uint64_t scale_size(uint64_t v, double scale, uint64_t bs)
+/* The scale knob's rounding (matrix/README.md); bs 0 when not known. */
+static uint64_t scale_size(uint64_t v, double scale, uint64_t bs)
 {
 	uint64_t gran = bs > MX_MIB ? bs : MX_MIB;
 	uint64_t r;
@@ -56,7 +57,7 @@ uint64_t scale_size(uint64_t v, double scale, uint64_t bs)
 	return r < v ? r : v;
 }
 
-double scale_runtime(double v, double scale)
+static double scale_runtime(double v, double scale)
 {
 	double r;
 

@@ -159,7 +159,12 @@ static long find_dev(const struct dev_set *s, dev_t d, const char *source)
 	return -1;
 }
 
-bool qd_block_in_use(const char *dev, const char *mountinfo, const char *swaps, char *why,
+/*
+ * Is the block device dev (or one of its partitions) mounted, swap, or
+ * held? Fills why and returns true when so. mountinfo and swaps name the
+ * files to read.
+ */
+static bool qd_block_in_use(const char *dev, const char *mountinfo, const char *swaps, char *why,
 		     size_t whylen)
 {
 	static struct dev_set s;
@@ -172,7 +177,7 @@ bool qd_block_in_use(const char *dev, const char *mountinfo, const char *swaps, 
 		return false;
 	collect(st.st_rdev, &s, holder, sizeof(holder));
 	if (holder[0]) {
-		snprintf(why, whylen, "%s is in use by %s (a device built on it)", dev, holder);
+		snprintf(why, whylen, "%.300s is in use by %s (a device built on it)", dev, holder);
 		return true;
 	}
 	f = fopen(mountinfo, "r");
@@ -187,7 +192,7 @@ bool qd_block_in_use(const char *dev, const char *mountinfo, const char *swaps, 
 			continue;
 		i = find_dev(&s, makedev(maj, min), source);
 		if (i >= 0) {
-			snprintf(why, whylen, "%s is mounted on the host at %s", s.name[i], mnt);
+			snprintf(why, whylen, "%.200s is mounted on the host at %.250s", s.name[i], mnt);
 			fclose(f);
 			return true;
 		}

@@ -43,12 +43,4 @@ int qd_passthrough(const char *option, const char *path, int index, struct qemu_
 /* Creates path as a sparse file of size bytes; it must not exist yet. */
 int qd_create_file(const char *path, unsigned long long size, char *err, size_t errlen);
 
-/*
- * Is the block device dev (or one of its partitions) mounted, swap, or
- * held? Fills why and returns true when so. mountinfo and swaps name the
- * files to read (tests pass their own).
- */
-bool qd_block_in_use(const char *dev, const char *mountinfo, const char *swaps, char *why,
-		     size_t whylen);
-
 #endif

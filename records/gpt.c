@@ -37,7 +37,8 @@ enum {
 /* An entry's fields. */
 enum { E_TYPE = 0, E_UUID = 16, E_FIRST = 32, E_LAST = 40, E_NAME = 56, E_NAME_UNITS = 36 };
 
-void gpt_guid_str(const uint8_t g[16], char out[GPT_GUID_STR])
+/* "xxxxxxxx-xxxx-..." of a GUID as stored on disk (mixed-endian), lowercase. */
+static void gpt_guid_str(const uint8_t g[16], char out[GPT_GUID_STR])
 {
 	snprintf(out, GPT_GUID_STR,
 		 "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x", g[3], g[2],

@@ -65,9 +65,6 @@ int gpt_read(const struct gpt_reader *r, struct gpt_table *t, char *err, size_t 
 int gpt_read_buffer(const void *buf, size_t len, uint32_t block_size, struct gpt_table *t,
 		    char *err, size_t errlen);
 
-/* "xxxxxxxx-xxxx-..." of a GUID as stored on disk (mixed-endian), lowercase. */
-void gpt_guid_str(const uint8_t guid[16], char out[GPT_GUID_STR]);
-
 /* Partitions by PARTLABEL (exact) or PARTUUID (case-insensitive); NULL when none. */
 const struct gpt_partition *gpt_find_label(const struct gpt_table *t, const char *label);
 const struct gpt_partition *gpt_find_uuid(const struct gpt_table *t, const char *uuid);

@@ -27,7 +27,7 @@ void rlog_encode_header(uint8_t *b, const struct rlog_info *info)
 	put_le32(b + H_OFF_CRC, crc32_ieee(0, b, H_OFF_CRC));
 }
 
-int rlog_decode_header(const uint8_t *b, size_t len, struct rlog_info *info, char *err,
+static int rlog_decode_header(const uint8_t *b, size_t len, struct rlog_info *info, char *err,
 		       size_t errlen)
 {
 	uint32_t bs;
@@ -91,7 +91,7 @@ void rlog_encode_progress(uint8_t *b, uint64_t log_id, const struct rlog_progres
 	put_le32(b + P_OFF_CRC, crc32_ieee(0, b, P_OFF_CRC));
 }
 
-bool rlog_decode_progress(const uint8_t *b, uint64_t log_id, struct rlog_progress *p)
+static bool rlog_decode_progress(const uint8_t *b, uint64_t log_id, struct rlog_progress *p)
 {
 	if (memcmp(b, P_MAGIC, 8) || get_le32(b + P_OFF_CRC) != crc32_ieee(0, b, P_OFF_CRC) ||
 	    get_le32(b + P_OFF_VERSION) != RLOG_VERSION || get_le64(b + P_OFF_LOG_ID) != log_id)

@@ -76,12 +76,9 @@ static inline uint64_t rlog_record_blocks(uint64_t len, uint32_t block_size)
 	return (RLOG_RECORD_HEADER + len + block_size - 1) / block_size;
 }
 
-/* Encoders and decoders of the three structures (results_log.c). */
+/* Encoders of the three structures (results_log.c; their decoders are its own). */
 void rlog_encode_header(uint8_t *b, const struct rlog_info *info);
-int rlog_decode_header(const uint8_t *b, size_t len, struct rlog_info *info, char *err,
-		       size_t errlen);
 void rlog_encode_progress(uint8_t *b, uint64_t log_id, const struct rlog_progress *p);
-bool rlog_decode_progress(const uint8_t *b, uint64_t log_id, struct rlog_progress *p);
 void rlog_encode_record_header(uint8_t *b, uint64_t log_id, const struct rlog_entry *e,
 			       uint32_t payload_crc, uint64_t written_unix);
 

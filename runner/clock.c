@@ -6,7 +6,8 @@
 
 struct clock_state clock_state;
 
-int clock_tsc_reliable(void)
+/* Whether this CPU's TSC is invariant (constant rate, runs in every state). */
+static int clock_tsc_reliable(void)
 {
 	unsigned a = 0, b = 0, c = 0, d = 0;
 

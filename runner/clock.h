@@ -46,9 +46,6 @@ static inline uint64_t clock_ns(void)
  */
 int clock_init(int want_tsc);
 
-/* Whether this CPU's TSC is invariant (constant rate, runs in every state). */
-int clock_tsc_reliable(void);
-
 /* Sleeps until clock_ns() reads t. */
 static inline void clock_sleep_until(uint64_t t)
 {

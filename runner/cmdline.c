@@ -55,24 +55,6 @@ static const struct {
 	{"no", false}, {"on", true}, {"off", false}, {"true", true}, {"false", false},
 };
 
-const char *cmdline_type_name(enum cmdline_type type)
-{
-	static const char *const names[] = {
-		[CMDLINE_BOOL] = "bool",
-		[CMDLINE_NAME] = "name",
-		[CMDLINE_CELLS] = "cells",
-		[CMDLINE_LIST] = "list",
-		[CMDLINE_SCALE] = "scale",
-		[CMDLINE_COUNT] = "count",
-		[CMDLINE_RESULTS] = "channels",
-		[CMDLINE_INIT] = "init",
-		[CMDLINE_AUTO_SECONDS] = "seconds",
-		[CMDLINE_TESTPOINT] = "testpoint",
-	};
-
-	return names[type];
-}
-
 static int parse_bool(const char *v, bool *out)
 {
 	if (!v) {

@@ -86,9 +86,6 @@ int cmdline_set(struct appliance_config *cfg, const char *name, const char *valu
 /* "matrix=quick cells=all ..." for the console, in table order. */
 void cmdline_format(const struct appliance_config *cfg, char *buf, size_t len);
 
-/* A type's name for help text: "bool", "name", "cells", "list", "scale", "count", ... */
-const char *cmdline_type_name(enum cmdline_type type);
-
 /*
  * A CMDLINE_TESTPOINT value: its cell (from 1) and stage (default
  * "workload"). Returns 0, or -1 when the value is "" or not one.

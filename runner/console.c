@@ -20,11 +20,6 @@ void con_set_debug(bool on)
 	debug_on = on;
 }
 
-bool con_debug_enabled(void)
-{
-	return debug_on;
-}
-
 double con_uptime(void)
 {
 	char buf[64];

@@ -23,6 +23,5 @@ void con_say_t(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Only when iomatrix.debug is set. */
 void con_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void con_set_debug(bool on);
-bool con_debug_enabled(void);
 
 #endif

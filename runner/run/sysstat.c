@@ -8,7 +8,7 @@
 #include "runner/machine_info.h"
 #include "runner/run/sysstat.h"
 
-const char *const diskstat_field_names[DISKSTAT_FIELDS] = {
+static const char *const diskstat_field_names[DISKSTAT_FIELDS] = {
 	"reads",	   "reads_merged",	"sectors_read",	    "read_ticks_ms",
 	"writes",	   "writes_merged",	"sectors_written",  "write_ticks_ms",
 	"in_flight",	   "io_ticks_ms",	"time_in_queue_ms", "discards",

@@ -52,9 +52,6 @@ struct sysstat {
 	struct cpustat_snap cpu;
 };
 
-/* The names the record gives the diskstats fields, in /proc/diskstats order. */
-extern const char *const diskstat_field_names[DISKSTAT_FIELDS];
-
 int vmstat_parse(const char *text, struct vmstat_snap *out);
 /* Fills out for the devices named (their order kept); a device not in the text is not found. */
 void diskstats_parse(const char *text, const char *const *devs, size_t ndevs,
