@@ -39,14 +39,20 @@ struct report_args {
 #define OFF(f) offsetof(struct report_args, f)
 
 static const struct cli_opt report_opts[] = {
-	{ "format", 'f', CLI_CHOICE, OFF(format), format_names, 0, 0, "F", "output format" },
-	{ "output", 'o', CLI_STRING, OFF(out), NULL, 0, 0, "FILE", "write there, not to stdout" },
-	{ "metric", 'm', CLI_STRING, OFF(metric), NULL, 0, 0, "M,...",
-	  "metrics to show, or 'all' (default: as iomatrix compare)" },
-	{ "where", 'w', CLI_STRING, OFF(where), NULL, 0, 0, "DIM=V,...",
-	  "only cells with these values" },
-	{ "full", 0, CLI_FLAG, OFF(full), NULL, 0, 0, NULL,
-	  "add every record's report as the runner printed it (text, markdown, html)" },
+	{ .name = "format", .short_name = 'f', .kind = CLI_CHOICE, .offset = OFF(format),
+	  .choices = format_names, .arg = "F",
+	  .help = "output format" },
+	{ .name = "output", .short_name = 'o', .kind = CLI_STRING, .offset = OFF(out),
+	  .arg = "FILE",
+	  .help = "write there, not to stdout" },
+	{ .name = "metric", .short_name = 'm', .kind = CLI_STRING, .offset = OFF(metric),
+	  .arg = "M,...",
+	  .help = "metrics to show, or 'all' (default: as iomatrix compare)" },
+	{ .name = "where", .short_name = 'w', .kind = CLI_STRING, .offset = OFF(where),
+	  .arg = "DIM=V,...",
+	  .help = "only cells with these values" },
+	{ .name = "full", .kind = CLI_FLAG, .offset = OFF(full),
+	  .help = "add every record's report as the runner printed it (text, markdown, html)" },
 };
 
 static const struct cli_cmd report_cmd = {
