@@ -2,7 +2,7 @@
 /*
  * iomatrix qemu: boot a kernel with the appliance image in QEMU, with disks
  * for it, the serial console shown live and captured, a wall-clock limit,
- * and an exit status that says how the boot ended (see usage()).
+ * and an exit status that says how the boot ended (see qemu_cmd.more).
  */
 #include <errno.h>
 #include <glob.h>
@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lib/cli.h"
 #include "qemu/commands.h"
 #include "qemu/qemu_disks.h"
 #include "qemu/qemu_kernel.h"
@@ -31,12 +32,12 @@ struct qemu_opts {
 	const char *kernel, *release, *initrd;
 	int pvh; /* -1: when the kernel supports it */
 	int disks;
-	unsigned long long disk_size;
+	uint64_t disk_size;
 	const char *disk[QD_MAX];
 	int ndisk;
 	const char *disk_dir;
-	int nvme;
-	unsigned long long memory;
+	bool nvme;
+	uint64_t memory;
 	int smp;
 	const char *append;
 	int timeout;
@@ -44,87 +45,80 @@ struct qemu_opts {
 	const char *results_serial;
 	const char *results_disk;
 	int boots;
-	int watchdog;
-	int quiet;
+	bool watchdog;
+	bool quiet;
 	const char *qemu_arg[MAX_QEMU_ARGS];
 	int nqemu_arg;
-	const char *accel;
-	int dry_run;
-	int help;
+	int accel;
+	bool dry_run;
 };
 
-enum opt_type { OPT_STR, OPT_LIST, OPT_INT, OPT_SIZE, OPT_SET };
-
-struct qemu_opt {
-	const char *name;
-	enum opt_type type;
-	size_t offset;
-	size_t count_offset; /* OPT_LIST: where the count is; OPT_SET: the value to set */
-	int max;	     /* OPT_LIST: capacity; OPT_INT: upper bound */
-	const char *arg, *help;
-};
+/* In the order of the --accel choices; auto: KVM when usable, else TCG. */
+static const char *const accel_names[] = {"auto", "kvm", "tcg", NULL};
 
 #define O(f) offsetof(struct qemu_opts, f)
 
-static const struct qemu_opt options[] = {
-	{"kernel", OPT_STR, O(kernel), 0, 0, "BZIMAGE",
-	 "the kernel to boot (default: /boot/vmlinuz-R)"},
-	{"release", OPT_STR, O(release), 0, 0, "R",
-	 "an installed kernel release (default: the newest)"},
-	{"initrd", OPT_STR, O(initrd), 0, 0, "FILE",
-	 "the image (default: " IMAGE_DIR "/initramfs-R.cpio.*)"},
-	{"pvh", OPT_SET, O(pvh), 1, 0, NULL,
-	 "PVH direct boot, or fail (default: when the kernel has it)"},
-	{"no-pvh", OPT_SET, O(pvh), 0, 0, NULL, "boot the bzImage through the firmware"},
-	{"disks", OPT_INT, O(disks), 0, QD_MAX, "N",
-	 "create N sparse disks (serials iomatrix-disk0...)"},
-	{"disk-size", OPT_SIZE, O(disk_size), 0, 0, "SIZE", "their size, e.g. 1G (default 1G)"},
-	{"disk", OPT_LIST, O(disk), O(ndisk), QD_MAX, "PATH",
-	 "pass a file or block device through (repeatable)"},
-	{"disk-dir", OPT_STR, O(disk_dir), 0, 0, "DIR",
-	 "keep the created disks in DIR (default: a temporary dir, removed)"},
-	{"nvme", OPT_SET, O(nvme), 1, 0, NULL, "emulated NVMe disks instead of virtio-blk"},
-	{"memory", OPT_SIZE, O(memory), 0, 0, "SIZE", "guest memory (default 2G)"},
-	{"smp", OPT_INT, O(smp), 0, 256, "N", "guest CPUs (default 2)"},
-	{"append", OPT_STR, O(append), 0, 0, "ARGS",
-	 "more kernel command line, e.g. iomatrix.debug"},
-	{"timeout", OPT_INT, O(timeout), 0, 1000000, "SECONDS",
-	 "kill QEMU after this wall time (default 600)"},
-	{"serial-log", OPT_STR, O(serial_log), 0, 0, "FILE",
-	 "the console log (default " QEMU_DIR "/serial-TIME.log)"},
-	{"results-serial", OPT_STR, O(results_serial), 0, 0, "FILE",
-	 "records on a serial port of their own (ttyS1), captured to FILE"},
-	{"results-disk", OPT_STR, O(results_disk), 0, 0, "FILE",
-	 "a results log on a disk of its own (FILE, made 64 MiB sparse when missing); a "
-	 "later boot or run on it resumes the matrix"},
-	{"boots", OPT_INT, O(boots), 0, MAX_BOOTS, "N",
-	 "boot again after a crash, panic or watchdog reset, on the same disks, up to N "
-	 "boots (default 1)"},
-	{"watchdog", OPT_SET, O(watchdog), 1, 0, NULL,
-	 "an i6300esb watchdog that resets the guest (always with --boots > 1)"},
-	{"quiet", OPT_SET, O(quiet), 1, 0, NULL, "do not show the console live"},
-	{"qemu-arg", OPT_LIST, O(qemu_arg), O(nqemu_arg), MAX_QEMU_ARGS, "ARG",
-	 "one more QEMU argument (repeatable)"},
-	{"accel", OPT_STR, O(accel), 0, 0, "auto|kvm|tcg",
-	 "accelerator (default auto: KVM when usable)"},
-	{"dry-run", OPT_SET, O(dry_run), 1, 0, NULL, "print the QEMU command line and exit"},
-	{"help", OPT_SET, O(help), 1, 0, NULL, "this text"},
+static const struct cli_opt options[] = {
+	{ .name = "kernel", .kind = CLI_STRING, .offset = O(kernel), .arg = "BZIMAGE",
+	  .help = "the kernel to boot (default: /boot/vmlinuz-R)" },
+	{ .name = "release", .kind = CLI_STRING, .offset = O(release), .arg = "R",
+	  .help = "an installed kernel release (default: the newest)" },
+	{ .name = "initrd", .kind = CLI_STRING, .offset = O(initrd), .arg = "FILE",
+	  .help = "the image (default: " IMAGE_DIR "/initramfs-R.cpio.*)" },
+	{ .name = "pvh", .kind = CLI_SET, .offset = O(pvh),
+	  .help = "PVH direct boot, or fail (default: when the kernel has it)", .value = 1 },
+	{ .name = "no-pvh", .kind = CLI_SET, .offset = O(pvh),
+	  .help = "boot the bzImage through the firmware", .value = 0 },
+	{ .name = "disks", .kind = CLI_INT, .offset = O(disks), .max = QD_MAX, .arg = "N",
+	  .help = "create N sparse disks (serials iomatrix-disk0...)" },
+	{ .name = "disk-size", .kind = CLI_SIZE, .offset = O(disk_size), .min = 4096, .arg = "SIZE",
+	  .help = "their size, e.g. 1G (default 1G)" },
+	{ .name = "disk", .kind = CLI_LIST, .offset = O(disk), .max = QD_MAX, .arg = "PATH",
+	  .help = "pass a file or block device through (repeatable)", .count_offset = O(ndisk) },
+	{ .name = "disk-dir", .kind = CLI_STRING, .offset = O(disk_dir), .arg = "DIR",
+	  .help = "keep the created disks in DIR (default: a temporary dir, removed)" },
+	{ .name = "nvme", .kind = CLI_FLAG, .offset = O(nvme),
+	  .help = "emulated NVMe disks instead of virtio-blk" },
+	{ .name = "memory", .kind = CLI_SIZE, .offset = O(memory), .min = 64 << 20, .arg = "SIZE",
+	  .help = "guest memory (default 2G)" },
+	{ .name = "smp", .kind = CLI_INT, .offset = O(smp), .min = 1, .max = 256, .arg = "N",
+	  .help = "guest CPUs (default 2)" },
+	{ .name = "append", .kind = CLI_STRING, .offset = O(append), .arg = "ARGS",
+	  .help = "more kernel command line, e.g. iomatrix.debug" },
+	{ .name = "timeout", .kind = CLI_INT, .offset = O(timeout), .max = 1000000,
+	  .arg = "SECONDS",
+	  .help = "kill QEMU after this wall time (default 600)" },
+	{ .name = "serial-log", .kind = CLI_STRING, .offset = O(serial_log), .arg = "FILE",
+	  .help = "the console log (default " QEMU_DIR "/serial-TIME.log)" },
+	{ .name = "results-serial", .kind = CLI_STRING, .offset = O(results_serial), .arg = "FILE",
+	  .help = "records on a serial port of their own (ttyS1), captured to FILE" },
+	{ .name = "results-disk", .kind = CLI_STRING, .offset = O(results_disk), .arg = "FILE",
+	  .help = "a results log on a disk of its own (FILE, made 64 MiB sparse when missing); "
+		  "a later boot or run on it resumes the matrix" },
+	{ .name = "boots", .kind = CLI_INT, .offset = O(boots), .min = 1, .max = MAX_BOOTS,
+	  .arg = "N",
+	  .help = "boot again after a crash, panic or watchdog reset, on the same disks, up to "
+		  "N boots (default 1)" },
+	{ .name = "watchdog", .kind = CLI_FLAG, .offset = O(watchdog),
+	  .help = "an i6300esb watchdog that resets the guest (always with --boots > 1)" },
+	{ .name = "quiet", .kind = CLI_FLAG, .offset = O(quiet),
+	  .help = "do not show the console live" },
+	{ .name = "qemu-arg", .kind = CLI_LIST, .offset = O(qemu_arg), .max = MAX_QEMU_ARGS,
+	  .arg = "ARG",
+	  .help = "one more QEMU argument (repeatable)", .count_offset = O(nqemu_arg) },
+	{ .name = "accel", .kind = CLI_CHOICE, .offset = O(accel), .choices = accel_names,
+	  .arg = "A",
+	  .help = "accelerator (default auto: KVM when usable)" },
+	{ .name = "dry-run", .kind = CLI_FLAG, .offset = O(dry_run),
+	  .help = "print the QEMU command line and exit" },
 };
 
-static void usage(FILE *f)
-{
-	fprintf(f, "usage: iomatrix qemu [OPTIONS]\n\n"
-		   "Boots a kernel with the appliance image in QEMU: the console is shown live\n"
-		   "and captured, and the exit status says how the boot ended.\n\n");
-	for (size_t i = 0; i < sizeof(options) / sizeof(options[0]); i++) {
-		char left[64];
-
-		snprintf(left, sizeof(left), "--%s%s%s", options[i].name, options[i].arg ? " " : "",
-			 options[i].arg ? options[i].arg : "");
-		fprintf(f, "  %-26s %s\n", left, options[i].help);
-	}
-	fprintf(f,
-		"\nWith the console live, Ctrl-A x quits QEMU; iomatrix.shell on --append gives a\n"
+static const struct cli_cmd qemu_cmd = {
+	.name = "qemu",
+	.synopsis = "",
+	.about = "Boots a kernel with the appliance image in QEMU: the console is shown live\n"
+		 "and captured, and the exit status says how the boot ended.",
+	.more = "With the console live, Ctrl-A x quits QEMU; iomatrix.shell on --append gives a\n"
 		"busybox shell in the guest instead of powering off.\n\n"
 		"exit status:\n"
 		"  0  clean power-off: QEMU exited by itself and the runner's power-off line is in "
@@ -135,55 +129,17 @@ static void usage(FILE *f)
 		"power-off line\n"
 		"  4  timeout: QEMU was killed after --timeout seconds\n"
 		"  5  the appliance reported FATAL (an \"iomatrix: FATAL:\" line: a bad\n"
-		"     setting, a matrix that does not exist, ...) and powered off\n");
-}
+		"     setting, a matrix that does not exist, ...) and powered off\n",
+	.opts = options,
+	.nopts = sizeof(options) / sizeof(options[0]),
+};
 
-static int set_option(struct qemu_opts *o, const struct qemu_opt *opt, const char *val)
-{
-	char *base = (char *)o, *end;
-	long n;
-
-	switch (opt->type) {
-	case OPT_STR:
-		*(const char **)(base + opt->offset) = val;
-		return 0;
-	case OPT_LIST: {
-		int *count = (int *)(base + opt->count_offset);
-
-		if (*count >= opt->max) {
-			fprintf(stderr, "iomatrix qemu: --%s given more than %d times\n", opt->name,
-				opt->max);
-			return -1;
-		}
-		((const char **)(base + opt->offset))[(*count)++] = val;
-		return 0;
-	}
-	case OPT_INT:
-		errno = 0;
-		n = strtol(val, &end, 10);
-		if (errno || *end || end == val || n < 0 || n > opt->max) {
-			fprintf(stderr, "iomatrix qemu: --%s %s: not a number from 0 to %d\n",
-				opt->name, val, opt->max);
-			return -1;
-		}
-		*(int *)(base + opt->offset) = (int)n;
-		return 0;
-	case OPT_SIZE:
-		if (qd_parse_size(val, (unsigned long long *)(base + opt->offset))) {
-			fprintf(stderr, "iomatrix qemu: --%s %s: not a size (e.g. 512M, 2G)\n",
-				opt->name, val);
-			return -1;
-		}
-		return 0;
-	case OPT_SET:
-		*(int *)(base + opt->offset) = (int)opt->count_offset;
-		return 0;
-	}
-	return -1;
-}
-
+/* 0 to go on, 1 when --help was printed, -1 on a usage error (reported). */
 static int parse_args(int argc, char **argv, struct qemu_opts *o)
 {
+	size_t npos;
+	int r;
+
 	memset(o, 0, sizeof(*o));
 	o->pvh = -1;
 	o->disk_size = 1ULL << 30;
@@ -191,57 +147,15 @@ static int parse_args(int argc, char **argv, struct qemu_opts *o)
 	o->smp = 2;
 	o->timeout = 600;
 	o->boots = 1;
-	o->accel = "auto";
-	for (int i = 1; i < argc; i++) {
-		const struct qemu_opt *opt = NULL;
-		const char *a = argv[i], *eq, *val = NULL;
-		size_t len;
-
-		if (strncmp(a, "--", 2)) {
-			fprintf(stderr, "iomatrix qemu: unexpected argument '%s'\n", a);
-			return -1;
-		}
-		a += 2;
-		eq = strchr(a, '=');
-		len = eq ? (size_t)(eq - a) : strlen(a);
-		for (size_t k = 0; k < sizeof(options) / sizeof(options[0]); k++)
-			if (strlen(options[k].name) == len && !strncmp(options[k].name, a, len))
-				opt = &options[k];
-		if (!opt) {
-			fprintf(stderr, "iomatrix qemu: unknown option --%.*s\n", (int)len, a);
-			return -1;
-		}
-		if (opt->arg) {
-			val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!val) {
-				fprintf(stderr, "iomatrix qemu: --%s needs %s\n", opt->name,
-					opt->arg);
-				return -1;
-			}
-		} else if (eq) {
-			fprintf(stderr, "iomatrix qemu: --%s takes no value\n", opt->name);
-			return -1;
-		}
-		if (set_option(o, opt, val))
-			return -1;
-	}
+	r = cli_parse(&qemu_cmd, argc, argv, o, NULL, &npos);
+	if (r)
+		return r;
 	if (o->kernel && o->release) {
 		fprintf(stderr, "iomatrix qemu: give --kernel or --release, not both\n");
 		return -1;
 	}
-	if (strcmp(o->accel, "auto") && strcmp(o->accel, "kvm") && strcmp(o->accel, "tcg")) {
-		fprintf(stderr, "iomatrix qemu: --accel %s: use auto, kvm or tcg\n", o->accel);
-		return -1;
-	}
-	if (o->boots < 1) {
-		fprintf(stderr, "iomatrix qemu: --boots is at least 1\n");
-		return -1;
-	}
-	if (o->smp < 1 || o->memory < (64ULL << 20) || o->disk_size < 4096 ||
-	    o->disks + o->ndisk > QD_MAX) {
-		fprintf(stderr,
-			"iomatrix qemu: --smp >= 1, --memory >= 64M, --disk-size >= 4K and "
-			"at most %d disks in all\n",
+	if (o->disks + o->ndisk > QD_MAX) {
+		fprintf(stderr, "iomatrix qemu: at most %d disks in all (--disks and --disk)\n",
 			QD_MAX);
 		return -1;
 	}
@@ -444,7 +358,7 @@ static void build_argv(const struct qemu_opts *o, const struct boot *b, const ch
 	qa_add(a, "-smp");
 	qa_add(a, "%d", o->smp);
 	qa_add(a, "-m");
-	qa_add(a, "%lluM", o->memory >> 20);
+	qa_add(a, "%lluM", (unsigned long long)(o->memory >> 20));
 	qa_add(a, "-nodefaults");
 	qa_add(a, "-no-user-config");
 	qa_add(a, "-display");
@@ -601,9 +515,9 @@ static int prepare(const struct qemu_opts *o, struct boot *b, char *qemu, size_t
 		snprintf(err, errlen, "cannot create " QEMU_DIR "/: %s", strerror(errno));
 		return -1;
 	}
-	b->accel = !strcmp(o->accel, "auto") ? (qemu_kvm_usable(why, sizeof(why)) ? "kvm" : "tcg")
-					     : o->accel;
-	if (!strcmp(o->accel, "kvm") && !qemu_kvm_usable(why, sizeof(why))) {
+	b->accel = o->accel ? accel_names[o->accel]
+			    : (qemu_kvm_usable(why, sizeof(why)) ? "kvm" : "tcg");
+	if (!strcmp(accel_names[o->accel], "kvm") && !qemu_kvm_usable(why, sizeof(why))) {
 		snprintf(err, errlen, "--accel kvm: %s", why);
 		return -1;
 	}
@@ -712,13 +626,11 @@ int cmd_qemu(int argc, char **argv)
 	char err[ERR_LEN], qemu[4096];
 	int code;
 
-	if (parse_args(argc, argv, &o)) {
-		fprintf(stderr, "iomatrix qemu: --help lists the options\n");
-		return QEMU_EXIT_USAGE;
-	}
-	if (o.help) {
-		usage(stdout);
-		return 0;
+	code = parse_args(argc, argv, &o);
+	if (code) {
+		if (code < 0)
+			fprintf(stderr, "iomatrix qemu: --help lists the options\n");
+		return code < 0 ? QEMU_EXIT_USAGE : 0;
 	}
 	memset(&b, 0, sizeof(b));
 	if (prepare(&o, &b, qemu, sizeof(qemu), err, sizeof(err))) {
