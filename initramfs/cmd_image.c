@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * iomatrix image: build the appliance's initramfs for a kernel. The
- * options are one table; usage and parsing both come from it.
+ * options are one lib/cli table; usage and parsing both come from it.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -15,6 +14,7 @@
 #include <unistd.h>
 
 #include "initramfs/commands.h"
+#include "lib/cli.h"
 #include "lib/errmsg.h"
 #include "initramfs/image_build.h"
 #include "initramfs/image_tools.h"
@@ -28,181 +28,53 @@ struct image_options {
 	const char *kernel_config;
 	const char *output;
 	bool quiet;
-	bool help;
 };
 
-static const struct image_option {
-	const char *name; /* one letter: a short option */
-	const char *arg;  /* NULL: a flag */
-	size_t offset;
-	bool in_synopsis;
-	const char *help;
-} image_option_table[] = {
-	{ "release", "R", offsetof(struct image_options, release), true,
-	  "kernel release; default: the newest in /lib/modules with /boot/vmlinuz-R, or the only "
-	  "one under --modules-dir" },
-	{ "modules-dir", "DIR", offsetof(struct image_options, modules_dir), true,
-	  "take modules from DIR/lib/modules/R, as 'make modules_install INSTALL_MOD_PATH=DIR' "
-	  "leaves them; default: /lib/modules/R" },
-	{ "runner", "PATH", offsetof(struct image_options, runner), true,
-	  "the runner, /init in the image; default: iomatrix-runner in this program's directory "
-	  "(build/)" },
-	{ "data-dir", "DIR", offsetof(struct image_options, data_dir), true,
-	  "project tree whose matrix/*.matrix and configs/jobs/*.fio go to /etc/iomatrix/; "
-	  "default: the parent of this program's directory" },
-	{ "compress", "zstd|xz|gzip|none", offsetof(struct image_options, compress), true,
-	  "default: the first of zstd, xz, gzip the kernel config enables (CONFIG_RD_*); gzip "
-	  "when no config is found" },
-	{ "kernel-config", "FILE", offsetof(struct image_options, kernel_config), true,
-	  "the kernel's .config; default: /boot/config-R, or under --modules-dir DIR: "
-	  "DIR/boot/config-R, DIR/lib/modules/R/build/.config, DIR/lib/modules/R/config, "
-	  "DIR/config-R, DIR/.config" },
-	{ "o", "FILE", offsetof(struct image_options, output), true,
-	  "write the image to FILE (whole or not at all); default: image/initramfs-R.cpio.EXT "
-	  "in this program's directory (build/image/)" },
-	{ "quiet", NULL, offsetof(struct image_options, quiet), true,
-	  "print no size breakdown (notes and errors still go to stderr)" },
-	{ "help", NULL, offsetof(struct image_options, help), false, "print this help" },
+#define OFF(f) offsetof(struct image_options, f)
+
+static const struct cli_opt image_opts[] = {
+	{ .name = "release", .kind = CLI_STRING, .offset = OFF(release), .arg = "R",
+	  .help = "kernel release; default: the newest in /lib/modules with /boot/vmlinuz-R, or "
+		  "the only one under --modules-dir" },
+	{ .name = "modules-dir", .kind = CLI_STRING, .offset = OFF(modules_dir), .arg = "DIR",
+	  .help = "take modules from DIR/lib/modules/R, as 'make modules_install "
+		  "INSTALL_MOD_PATH=DIR' leaves them; default: /lib/modules/R" },
+	{ .name = "runner", .kind = CLI_STRING, .offset = OFF(runner), .arg = "PATH",
+	  .help = "the runner, /init in the image; default: iomatrix-runner in this program's "
+		  "directory (build/)" },
+	{ .name = "data-dir", .kind = CLI_STRING, .offset = OFF(data_dir), .arg = "DIR",
+	  .help = "project tree whose matrix/*.matrix and configs/jobs/*.fio go to "
+		  "/etc/iomatrix/; default: the parent of this program's directory" },
+	/* A string, not a CLI_CHOICE: image_build names the choices and the kernel's. */
+	{ .name = "compress", .kind = CLI_STRING, .offset = OFF(compress),
+	  .arg = "zstd|xz|gzip|none",
+	  .help = "default: the first of zstd, xz, gzip the kernel config enables (CONFIG_RD_*); "
+		  "gzip when no config is found" },
+	{ .name = "kernel-config", .kind = CLI_STRING, .offset = OFF(kernel_config),
+	  .arg = "FILE",
+	  .help = "the kernel's .config; default: /boot/config-R, or under --modules-dir DIR: "
+		  "DIR/boot/config-R, DIR/lib/modules/R/build/.config, DIR/lib/modules/R/config, "
+		  "DIR/config-R, DIR/.config" },
+	{ .short_name = 'o', .kind = CLI_STRING, .offset = OFF(output), .arg = "FILE",
+	  .help = "write the image to FILE (whole or not at all); default: "
+		  "image/initramfs-R.cpio.EXT in this program's directory (build/image/)" },
+	{ .name = "quiet", .kind = CLI_FLAG, .offset = OFF(quiet),
+	  .help = "print no size breakdown (notes and errors still go to stderr)" },
 };
 
-#define N_OPTIONS (sizeof(image_option_table) / sizeof(image_option_table[0]))
-#define SYNOPSIS_WIDTH 90
-#define HELP_COLUMN    33
-#define HELP_WIDTH     100
-
-static void option_spelling(const struct image_option *o, char *out, size_t outlen)
-{
-	snprintf(out, outlen, "%s%s%s%s", o->name[1] ? "--" : "-", o->name, o->arg ? " " : "",
-		 o->arg ? o->arg : "");
-}
-
-/* text from column HELP_COLUMN, wrapped at word boundaries before HELP_WIDTH */
-static void print_wrapped(FILE *f, const char *text)
-{
-	size_t col = HELP_COLUMN;
-
-	while (*text) {
-		size_t word = strcspn(text, " ");
-
-		if (col > HELP_COLUMN && col + 1 + word > HELP_WIDTH) {
-			fprintf(f, "\n%*s", HELP_COLUMN, "");
-			col = HELP_COLUMN;
-		} else if (col > HELP_COLUMN) {
-			fputc(' ', f);
-			col++;
-		}
-		fprintf(f, "%.*s", (int)word, text);
-		col += word;
-		text += word;
-		text += strspn(text, " ");
-	}
-	fputc('\n', f);
-}
-
-static void usage(FILE *f, const char *cmd)
-{
-	char prefix[64];
-	size_t col, indent;
-
-	indent = (size_t)snprintf(prefix, sizeof(prefix), "iomatrix %s", cmd);
-	fputs(prefix, f);
-	col = indent;
-	for (size_t i = 0; i < N_OPTIONS; i++) {
-		char spell[64];
-		size_t len;
-
-		if (!image_option_table[i].in_synopsis)
-			continue;
-		option_spelling(&image_option_table[i], spell, sizeof(spell));
-		len = strlen(spell) + 3;
-		if (col + len > SYNOPSIS_WIDTH) {
-			fprintf(f, "\n%*s", (int)indent, "");
-			col = indent;
-		}
-		fprintf(f, " [%s]", spell);
-		col += len;
-	}
-	fprintf(f, "\n\nBuild the appliance's initramfs (a newc cpio) for a kernel: the runner as "
-		   "/init,\nbusybox, mdadm, mkfs tools with their libraries, and the kernel modules "
-		   "with\ntheir dependencies and soft dependencies (docs/image.md).\n\n");
-	for (size_t i = 0; i < N_OPTIONS; i++) {
-		char spell[64];
-
-		option_spelling(&image_option_table[i], spell, sizeof(spell));
-		fprintf(f, "  %-*s", HELP_COLUMN - 2, spell);
-		print_wrapped(f, image_option_table[i].help);
-	}
-	fprintf(f, "\nenvironment:\n  %-*s", HELP_COLUMN - 2, "SOURCE_DATE_EPOCH");
-	print_wrapped(f, "the mtime of every entry, in seconds (default 0)");
-	fprintf(f, "  %-*s", HELP_COLUMN - 2, TOOL_PATH_ENV);
-	print_wrapped(f, "where busybox, mdadm and the mkfs tools are looked up (default "
-			 TOOL_PATH_DEFAULT ")");
-}
-
-/* Fill opts from argv through the table. Returns 0, 1 for --help, -1 on error. */
-static int parse_options(int argc, char **argv, struct image_options *opts)
-{
-	struct option longopts[N_OPTIONS + 1];
-	char shortopts[2 * N_OPTIONS + 2] = "+";
-	size_t nlong = 0;
-
-	memset(opts, 0, sizeof(*opts));
-	memset(longopts, 0, sizeof(longopts));
-	for (size_t i = 0; i < N_OPTIONS; i++) {
-		const struct image_option *o = &image_option_table[i];
-
-		if (!o->name[1]) {
-			size_t n = strlen(shortopts);
-
-			shortopts[n] = o->name[0];
-			shortopts[n + 1] = o->arg ? ':' : '\0';
-			shortopts[n + 2] = '\0';
-			continue;
-		}
-		longopts[nlong++] = (struct option){ o->name, o->arg ? required_argument : no_argument,
-						     NULL, 256 + (int)i };
-	}
-	opterr = 0;
-	optind = 1;
-	for (;;) {
-		int c = getopt_long(argc, argv, shortopts, longopts, NULL);
-		const struct image_option *o = NULL;
-
-		if (c == -1)
-			break;
-		if (c >= 256) {
-			o = &image_option_table[c - 256];
-		} else {
-			for (size_t i = 0; i < N_OPTIONS; i++)
-				if (!image_option_table[i].name[1] && image_option_table[i].name[0] == c)
-					o = &image_option_table[i];
-		}
-		if (!o) {
-			/* '?': optopt is the short option, a long one's val, or 0 if unknown */
-			if (optopt >= 256)
-				fprintf(stderr, "iomatrix %s: option --%s %s\n", argv[0],
-					image_option_table[optopt - 256].name,
-					image_option_table[optopt - 256].arg ? "needs a value"
-									     : "takes no value");
-			else if (optopt)
-				fprintf(stderr, "iomatrix %s: option -%c %s\n", argv[0], optopt,
-					strchr(shortopts, optopt) ? "needs a value" : "is unknown");
-			else
-				fprintf(stderr, "iomatrix %s: option %s is unknown\n", argv[0],
-					argv[optind - 1]);
-			return -1;
-		}
-		if (o->arg)
-			*(const char **)((char *)opts + o->offset) = optarg;
-		else
-			*(bool *)((char *)opts + o->offset) = true;
-	}
-	if (optind < argc) {
-		fprintf(stderr, "iomatrix %s: unexpected argument '%s'\n", argv[0], argv[optind]);
-		return -1;
-	}
-	return opts->help ? 1 : 0;
-}
+static const struct cli_cmd image_cmd = {
+	.name = "image",
+	.about = "Build the appliance's initramfs (a newc cpio) for a kernel: the runner as\n"
+		 "/init, busybox, mdadm, mkfs tools with their libraries, and the kernel modules\n"
+		 "with their dependencies and soft dependencies (docs/image.md).",
+	.more = "environment:\n"
+		"  SOURCE_DATE_EPOCH           the mtime of every entry, in seconds (default 0)\n"
+		"  " TOOL_PATH_ENV "          where busybox, mdadm and the mkfs tools are looked\n"
+		"                              up (default " TOOL_PATH_DEFAULT ")\n",
+	.opts = image_opts,
+	.nopts = sizeof(image_opts) / sizeof(image_opts[0]),
+	.getopt_words = true,
+};
 
 /* The directory this program is in, from /proc/self/exe. */
 static int exe_dir(char *out, size_t outlen)
@@ -265,10 +137,15 @@ int cmd_image(int argc, char **argv)
 	struct timespec t0, t1;
 	char *notes = NULL;
 	size_t notes_len = 0;
-	int r = parse_options(argc, argv, &opts);
+	size_t npos;
+	int r;
 
+	memset(&opts, 0, sizeof(opts));
+	r = cli_parse(&image_cmd, argc, argv, &opts, NULL, &npos);
 	if (r) {
-		usage(r > 0 ? stdout : stderr, argv[0]);
+		/* the whole usage after the one line, as before the table was shared */
+		if (r < 0)
+			cli_usage(&image_cmd, stderr);
 		return r > 0 ? 0 : 2;
 	}
 	if (exe_dir(dir, sizeof(dir))) {
