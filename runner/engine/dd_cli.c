@@ -22,151 +22,72 @@
 #include "records/dd_result.h"
 #include "runner/modes.h"
 #include "runner/engine/offsets.h"
-#include "lib/units.h"
+#include "lib/cli.h"
 
-#define DD_MAX_WRITERS 4096
-#define DD_MAX_DIRS    256
+#define DD_MAX_WRITERS	 4096
+#define DD_MAX_WRITERS_S "4096" /* DD_MAX_WRITERS, for --help */
+#define DD_MAX_DIRS	 256
 
 struct dd_opts {
-	unsigned writers;
+	int writers;
 	uint64_t bs, size, runtime_us;
-	char *dirs;
-	char *output;
-	int json, keep;
+	const char *dirs;
+	const char *output;
+	int format; /* an index into format_names */
+	bool keep;
 };
 
-enum dd_arg { A_WRITERS, A_BS, A_SIZE, A_RUNTIME, A_DIR, A_OUTPUT, A_FORMAT, A_KEEP, A_HELP };
+static const char *const format_names[] = { "normal", "json", NULL };
 
-static const struct {
-	const char *name;
-	enum dd_arg id;
-	int has_arg;
-	const char *help;
-} dd_args[] = {
-	{ "writers", A_WRITERS, 1, "N concurrent writers, each with its own file (1..4096)" },
-	{ "bs", A_BS, 1, "size of each write (4k, 1M, ...)" },
-	{ "size", A_SIZE, 1, "bytes each writer writes" },
-	{ "runtime", A_RUNTIME, 1, "or: how long each writer writes (10, 10s, 500ms, 2m)" },
-	{ "directory", A_DIR, 1, "DIR[:DIR...]: writer i writes DIR[i % count]/dd.i" },
-	{ "output", A_OUTPUT, 1, "write the result to FILE (whole or not at all)" },
-	{ "output-format", A_FORMAT, 1, "normal (default) or json" },
-	{ "keep-files", A_KEEP, 0, "leave the files (default: removed after the measurement)" },
-	{ "help", A_HELP, 0, "this text" },
+#define OFF(f) offsetof(struct dd_opts, f)
+
+static const struct cli_opt dd_opts[] = {
+	{ .name = "writers", .kind = CLI_INT, .offset = OFF(writers), .min = 1,
+	  .max = DD_MAX_WRITERS, .arg = "N",
+	  .help = "N concurrent writers, each with its own file (1.." DD_MAX_WRITERS_S ")" },
+	{ .name = "bs", .kind = CLI_SIZE, .offset = OFF(bs), .min = 1, .max = 1 << 30,
+	  .arg = "SIZE", .help = "size of each write (4k, 1M, ...)" },
+	{ .name = "size", .kind = CLI_SIZE, .offset = OFF(size), .min = 1, .arg = "SIZE",
+	  .help = "bytes each writer writes" },
+	{ .name = "runtime", .kind = CLI_TIME, .offset = OFF(runtime_us), .min = 1, .arg = "TIME",
+	  .help = "or: how long each writer writes (10, 10s, 500ms, 2m)" },
+	{ .name = "directory", .kind = CLI_STRING, .offset = OFF(dirs), .arg = "DIR[:DIR...]",
+	  .help = "writer i writes DIR[i % count]/dd.i" },
+	{ .name = "output", .kind = CLI_STRING, .offset = OFF(output), .arg = "FILE",
+	  .help = "write the result to FILE (whole or not at all)" },
+	{ .name = "output-format", .kind = CLI_CHOICE, .offset = OFF(format),
+	  .choices = format_names, .arg = "F",
+	  .help = "how the result reads (default normal)" },
+	{ .name = "keep-files", .kind = CLI_FLAG, .offset = OFF(keep),
+	  .help = "leave the files (default: removed after the measurement)" },
 };
 
-static void usage(FILE *f, const char *prog)
+static const struct cli_cmd dd_cmd = {
+	.prog = "iomatrix-runner",
+	.name = "dd",
+	.synopsis = "--writers N --bs SIZE (--size SIZE | --runtime TIME)\n"
+		    "            --directory DIR[:DIR...]",
+	.about = "N writers, each writing its own file sequentially through the page cache; the\n"
+		 "clock runs from the first write to the end of one syncfs per filesystem.",
+	.opts = dd_opts,
+	.nopts = sizeof(dd_opts) / sizeof(dd_opts[0]),
+};
+
+/* 1 for --help, 0 to run, -1 on a bad command line (reported, one line). */
+static int parse_args(struct dd_opts *o, int argc, char **argv)
 {
-	fprintf(f,
-		"usage: %s dd --writers N --bs SIZE (--size SIZE | --runtime TIME)\n"
-		"            --directory DIR[:DIR...] [--output FILE] [--output-format normal|json]\n\n",
-		prog);
-	for (size_t i = 0; i < sizeof(dd_args) / sizeof(dd_args[0]); i++)
-		fprintf(f, "  --%-15s %s\n", dd_args[i].name, dd_args[i].help);
-}
+	size_t npos;
+	int r = cli_parse(&dd_cmd, argc, argv, o, NULL, &npos);
 
-static int set_arg(struct dd_opts *o, enum dd_arg id, const char *v, char *err, size_t errlen)
-{
-	char why[UNITS_ERR_LEN];
-	long long n;
-
-	switch (id) {
-	case A_WRITERS:
-		if (units_int(v, 1000, &n, why, sizeof(why)) || n < 1 || n > DD_MAX_WRITERS) {
-			snprintf(err, errlen, "--writers %s: a number of writers in 1..%d", v,
-				 DD_MAX_WRITERS);
-			return -1;
-		}
-		o->writers = (unsigned)n;
-		return 0;
-	case A_BS:
-		if (units_size(v, 1024, &o->bs, why, sizeof(why)) || !o->bs || o->bs > (1u << 30)) {
-			snprintf(err, errlen, "--bs %s: a block size in 1..1G", v);
-			return -1;
-		}
-		return 0;
-	case A_SIZE:
-		if (units_size(v, 1024, &o->size, why, sizeof(why)) || !o->size) {
-			snprintf(err, errlen, "--size %s: %s", v, o->size ? why : "must not be 0");
-			return -1;
-		}
-		return 0;
-	case A_RUNTIME:
-		if (units_time_us(v, 1000000000ULL, &o->runtime_us, why, sizeof(why)) ||
-		    !o->runtime_us) {
-			snprintf(err, errlen, "--runtime %s: %s", v,
-				 o->runtime_us ? why : "must not be 0");
-			return -1;
-		}
-		return 0;
-	case A_DIR:
-		free(o->dirs);
-		o->dirs = strdup(v);
-		return o->dirs ? 0 : -1;
-	case A_OUTPUT:
-		free(o->output);
-		o->output = strdup(v);
-		return o->output ? 0 : -1;
-	case A_FORMAT:
-		if (strcmp(v, "normal") && strcmp(v, "json")) {
-			snprintf(err, errlen, "--output-format %s: normal or json", v);
-			return -1;
-		}
-		o->json = !strcmp(v, "json");
-		return 0;
-	case A_KEEP:
-		o->keep = 1;
-		return 0;
-	case A_HELP:
-		return 0;
-	}
-	return 0;
-}
-
-/* Returns 1 for --help, 0 to run, -1 on a bad command line. */
-static int parse_args(struct dd_opts *o, int argc, char **argv, char *err, size_t errlen)
-{
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *eq, *v = NULL;
-		size_t k, len;
-
-		if (a[0] != '-' || a[1] != '-') {
-			snprintf(err, errlen, "unexpected argument '%s'", a);
-			return -1;
-		}
-		a += 2;
-		eq = strchr(a, '=');
-		len = eq ? (size_t)(eq - a) : strlen(a);
-		for (k = 0; k < sizeof(dd_args) / sizeof(dd_args[0]); k++)
-			if (strlen(dd_args[k].name) == len && !strncmp(a, dd_args[k].name, len))
-				break;
-		if (k == sizeof(dd_args) / sizeof(dd_args[0])) {
-			snprintf(err, errlen, "unknown option '--%.*s' (see dd --help)", (int)len, a);
-			return -1;
-		}
-		if (dd_args[k].id == A_HELP)
-			return 1;
-		if (dd_args[k].has_arg) {
-			v = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!v) {
-				snprintf(err, errlen, "--%s needs a value", dd_args[k].name);
-				return -1;
-			}
-		} else if (eq) {
-			snprintf(err, errlen, "--%s takes no value", dd_args[k].name);
-			return -1;
-		}
-		if (set_arg(o, dd_args[k].id, v, err, errlen)) {
-			if (!*err)
-				snprintf(err, errlen, "out of memory");
-			return -1;
-		}
-	}
+	if (r)
+		return r;
 	if (!o->writers || !o->bs || !o->dirs) {
-		snprintf(err, errlen, "--writers, --bs and --directory are required");
+		fprintf(stderr,
+			"iomatrix-runner dd: --writers, --bs and --directory are required\n");
 		return -1;
 	}
 	if (!!o->size == !!o->runtime_us) {
-		snprintf(err, errlen, "give one of --size or --runtime");
+		fprintf(stderr, "iomatrix-runner dd: give one of --size or --runtime\n");
 		return -1;
 	}
 	return 0;
@@ -323,20 +244,21 @@ static int check_dirs(const struct dd_opts *o, unsigned ndirs, char *err, size_t
 
 static int run(const struct dd_opts *o, struct dd_result *r, char *err, size_t errlen)
 {
-	unsigned ndirs = count_dirs(o->dirs), started = 0;
-	struct dd_writer *w = calloc(o->writers, sizeof(*w));
-	pthread_t *th = calloc(o->writers, sizeof(*th));
+	/* 1..DD_MAX_WRITERS: the table's range */
+	unsigned nw = (unsigned)o->writers, ndirs = count_dirs(o->dirs), started = 0;
+	struct dd_writer *w = calloc(nw, sizeof(*w));
+	pthread_t *th = calloc(nw, sizeof(*th));
 	struct dd_gate gate = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0 };
 	uint64_t *buf = NULL, t_first = UINT64_MAX, t_last = 0, t_sync_end;
 	struct rng rng;
 	int rc = -1;
 
-	r->writers = o->writers;
+	r->writers = nw;
 	r->bs = o->bs;
 	r->size_per_writer = o->size;
 	r->runtime_ms = o->runtime_us / 1000;
 	r->directories = strdup(o->dirs);
-	r->per_writer = calloc(o->writers, sizeof(*r->per_writer));
+	r->per_writer = calloc(nw, sizeof(*r->per_writer));
 	if (!w || !th || !r->directories || !r->per_writer ||
 	    posix_memalign((void **)&buf, 4096, (o->bs + 4095) & ~4095ULL)) {
 		snprintf(err, errlen, "out of memory");
@@ -347,7 +269,7 @@ static int run(const struct dd_opts *o, struct dd_result *r, char *err, size_t e
 	rng_seed(&rng, 0x1dd);
 	for (uint64_t i = 0; i < o->bs / 8; i++)
 		buf[i] = rng_next(&rng); /* not zeros: filesystems must not get off lightly */
-	for (unsigned i = 0; i < o->writers; i++) {
+	for (unsigned i = 0; i < nw; i++) {
 		char path[PATH_MAX], *d = dir_of(o->dirs, i % ndirs);
 
 		snprintf(path, sizeof(path), "%s/dd.%u", d ? d : ".", i);
@@ -367,7 +289,7 @@ static int run(const struct dd_opts *o, struct dd_result *r, char *err, size_t e
 		w[i].gate = &gate;
 		w[i].res = &r->per_writer[i];
 	}
-	for (; started < o->writers; started++) {
+	for (; started < nw; started++) {
 		int e = pthread_create(&th[started], NULL, writer_main, &w[started]);
 
 		if (e) {
@@ -376,15 +298,15 @@ static int run(const struct dd_opts *o, struct dd_result *r, char *err, size_t e
 		}
 	}
 	pthread_mutex_lock(&gate.lock);
-	gate.state = started < o->writers ? -1 : 1;
+	gate.state = started < nw ? -1 : 1;
 	pthread_cond_broadcast(&gate.cond);
 	pthread_mutex_unlock(&gate.lock);
-	if (started < o->writers) {
+	if (started < nw) {
 		for (unsigned i = 0; i < started; i++)
 			pthread_join(th[i], NULL);
 		goto out;
 	}
-	for (unsigned i = 0; i < o->writers; i++) {
+	for (unsigned i = 0; i < nw; i++) {
 		pthread_join(th[i], NULL);
 		if (w[i].t_start < t_first)
 			t_first = w[i].t_start;
@@ -399,7 +321,7 @@ static int run(const struct dd_opts *o, struct dd_result *r, char *err, size_t e
 			r->error = strdup(msg);
 		}
 	}
-	for (unsigned i = 0; i < o->writers; i++) {
+	for (unsigned i = 0; i < nw; i++) {
 		close(w[i].fd);
 		w[i].fd = -1;
 	}
@@ -413,11 +335,11 @@ static int run(const struct dd_opts *o, struct dd_result *r, char *err, size_t e
 	r->bw = r->bw_bytes / 1024;
 	rc = 0;
 out:
-	for (unsigned i = 0; w && i < o->writers; i++)
+	for (unsigned i = 0; w && i < nw; i++)
 		if (w[i].fd >= 0)
 			close(w[i].fd);
 	if (!o->keep && r->per_writer)
-		for (unsigned i = 0; i < o->writers; i++)
+		for (unsigned i = 0; i < nw; i++)
 			if (r->per_writer[i].file)
 				(void)unlink(r->per_writer[i].file);
 	free(buf);
@@ -431,23 +353,19 @@ int dd_main(int argc, char **argv)
 	struct dd_opts o = { 0 };
 	struct dd_result r = { 0 };
 	char err[PATH_MAX + 128] = "";
-	int rc = 1, p;
+	int rc = 1, p, json;
 
-	p = parse_args(&o, argc, argv, err, sizeof(err));
-	if (p == 1) {
-		usage(stdout, "iomatrix-runner");
-		rc = 0;
-		goto out;
-	}
-	if (p < 0) {
-		fprintf(stderr, "iomatrix-runner dd: %s\n", err);
+	p = parse_args(&o, argc, argv);
+	if (p) {
+		rc = p > 0 ? 0 : 1;
 		goto out;
 	}
 	if (run(&o, &r, err, sizeof(err))) {
 		fprintf(stderr, "iomatrix-runner dd: %s\n", err);
 		goto out;
 	}
-	if (dd_report_write(o.output, &r, o.json, err, sizeof(err))) {
+	json = !strcmp(format_names[o.format], "json");
+	if (dd_report_write(o.output, &r, json, err, sizeof(err))) {
 		fprintf(stderr, "iomatrix-runner dd: %s\n", err);
 		goto out;
 	}
@@ -457,7 +375,5 @@ int dd_main(int argc, char **argv)
 		rc = 0;
 out:
 	dd_result_free(&r);
-	free(o.dirs);
-	free(o.output);
 	return rc;
 }
