@@ -3,7 +3,8 @@
 #   make          build/iomatrix-runner (static, PID 1 and fio-style CLI)
 #                 build/iomatrix        (host command: image, qemu, plan, ...)
 #   make check    every test; ends with one line "N passed, N failed"
-#   make deps     install the Debian packages the project needs
+#   make deps     install the Debian packages the project needs; every build
+#                 runs it first (one line and no root needed when all is there)
 #   make demo     build, boot Debian's kernel in QEMU, run the quick matrix
 #
 # Sources are found by directory, so adding a file needs no Makefile edit.
@@ -67,7 +68,7 @@ MUSL_INC_FROM := /usr/include/linux /usr/include/asm-generic /usr/include/liburi
 	/usr/include/liburing.h /usr/include/libaio.h /usr/include/json-c /usr/include/zstd.h \
 	/usr/include/zstd_errors.h /usr/include/lzma.h /usr/include/lzma /usr/include/zlib.h \
 	/usr/include/zconf.h
-$(MUSL_INC)/.stamp:
+$(MUSL_INC)/.stamp: | deps
 	@mkdir -p $(MUSL_INC)
 	@for p in $(MUSL_INC_FROM); do \
 		test -e $$p || { echo "missing $$p: run 'make deps'" >&2; exit 1; }; \
@@ -84,7 +85,7 @@ $(BUILD)/iomatrix-runner: $(BUILD)/musl/runner/main.o $(patsubst %,$(BUILD)/musl
 	$(if $(filter 1,$(V)),,@echo "  LD      $@";) $(MUSL_CC) -static -o $@ $^ $(RUNNER_STATIC_LIBS)
 
 # --- the host command: glibc, dynamic, Debian libraries --------------------
-$(BUILD)/host/%.o: %.c $(HEADERS)
+$(BUILD)/host/%.o: %.c $(HEADERS) | deps
 	@mkdir -p $(dir $@)
 	$(if $(filter 1,$(V)),,@echo "  CC      $<";) $(CC) $(CFLAGS_ALL) -c $< -o $@
 $(foreach s,$(HOST_STAGES),$(eval $(call stage_archive,host,$(s))))
@@ -95,7 +96,7 @@ $(BUILD)/iomatrix: $(BUILD)/host/host/main.o $(patsubst %,$(BUILD)/host/%.a,$(HO
 # --- everything under sanitizers, for unit tests ------------------------------
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 SAN_OBJ   := $(patsubst %.c,$(BUILD)/san/%.o,$(ALL_SRC))
-$(BUILD)/san/%.o: %.c $(HEADERS)
+$(BUILD)/san/%.o: %.c $(HEADERS) | deps
 	@mkdir -p $(dir $@)
 	$(if $(filter 1,$(V)),,@echo "  SANCC   $<";) $(CC) $(CFLAGS_ALL) -O1 $(SAN_FLAGS) -c $< -o $@
 
@@ -117,7 +118,7 @@ FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_BIN := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 FUZZ_CFLAGS := $(STD) -Wall -Wextra -Werror -O1 -g $(INC) -fsanitize=fuzzer-no-link,address,undefined
 FUZZ_OBJ := $(patsubst %.c,$(BUILD)/fuzzlib/%.o,$(ALL_SRC))
-$(BUILD)/fuzzlib/%.o: %.c $(HEADERS)
+$(BUILD)/fuzzlib/%.o: %.c $(HEADERS) | deps
 	@mkdir -p $(dir $@)
 	$(if $(filter 1,$(V)),,@echo "  FUZZCC  $<";) clang $(FUZZ_CFLAGS) -c $< -o $@
 
@@ -140,16 +141,22 @@ fuzz: $(FUZZ_BIN)
 .PHONY: check check-unit check-host check-boot
 # (the bench's programs too: tests/host/bench.sh runs them briefly)
 BENCH_BIN := $(BUILD)/bench/bench $(BUILD)/bench/pread_loop
-check: all unit fuzz $(BENCH_BIN)
+# (deps: the tests need packages that nothing compiled with, QEMU and jq)
+check: all unit fuzz $(BENCH_BIN) | deps
 	@tests/run all
-check-unit: all unit fuzz
+check-unit: all unit fuzz | deps
 	@tests/run unit
-check-host: all $(BENCH_BIN)
+check-host: all $(BENCH_BIN) | deps
 	@tests/run host
-check-boot: all
+check-boot: all | deps
 	@tests/run boot
 
 # --- installing what the project needs ---------------------------------------
+# An order-only prerequisite of every compile (and of check and demo): a
+# fresh machine's first make installs what is missing before anything is
+# compiled, even under -j, and nothing is rebuilt for it. As root it
+# installs; otherwise it only checks, and a missing package stops the build
+# with one line naming it. Phony, so it runs once each make.
 .PHONY: deps
 deps:
 	@tools/install-deps

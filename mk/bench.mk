@@ -4,11 +4,11 @@
 #   (why idle CPUs are held polling by default: bench/bench.c)
 BENCH_ARGS ?=
 
-$(BUILD)/bench/bench: bench/bench.c bench/idle_poll.c bench/idle_poll.h
+$(BUILD)/bench/bench: bench/bench.c bench/idle_poll.c bench/idle_poll.h | deps
 	@mkdir -p $(dir $@)
 	$(if $(filter 1,$(V)),,@echo "  CC      $<";) $(CC) $(STD) $(WARN) -O2 $(filter %.c,$^) -o $@ -ljson-c
 
-$(BUILD)/bench/pread_loop: bench/pread_loop.c
+$(BUILD)/bench/pread_loop: bench/pread_loop.c | deps
 	@mkdir -p $(dir $@)
 	$(if $(filter 1,$(V)),,@echo "  CC      $<";) $(CC) $(STD) $(WARN) -O2 $< -o $@
 

@@ -13,7 +13,7 @@ DEMO_MATRIX    ?= quick
 DEMO_QEMU_ARGS ?=
 
 .PHONY: demo
-demo: all
+demo: all | deps
 	@mkdir -p $(DEMO_DIR)
 	$(BUILD)/iomatrix image --quiet
 	$(BUILD)/iomatrix qemu --disks $(DEMO_DISKS) --disk-size $(DEMO_DISK_SIZE) \
