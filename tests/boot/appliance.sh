@@ -25,12 +25,8 @@ check() { # check DESCRIPTION COMMAND...
 has() { grep -qs -- "$2" "$1"; }
 count() { grep -c -- "$2" "$1"; }
 
-release=$(ls /lib/modules | sort -V | while read -r r; do
-	[ -e "/boot/vmlinuz-$r" ] && echo "$r"; done | tail -n 1)
-if [ -z "$release" ]; then
-	echo "not ok - no installed kernel (/lib/modules/R with /boot/vmlinuz-R): make deps"
-	exit 1
-fi
+. tests/lib/release.sh
+release=$BOOT_RELEASE
 
 if [ -n "${BOOT_IMAGE:-}" ]; then
 	initrd=$BOOT_IMAGE

@@ -6,8 +6,9 @@
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib/tap.sh
+. tests/lib/release.sh
 
-build/iomatrix image --quiet --runner tests/lib/load-modules-init -o "$tmp/img.cpio.zst" \
+build/iomatrix image --release "$BOOT_RELEASE" --quiet --runner tests/lib/load-modules-init -o "$tmp/img.cpio.zst" \
 	2>"$tmp/notes"
 check "image with a module-loading /init builds" test -s "$tmp/img.cpio.zst"
 release=$(zstd -dcq "$tmp/img.cpio.zst" | cpio -i --quiet --to-stdout etc/iomatrix/image.conf |

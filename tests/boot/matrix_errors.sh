@@ -18,7 +18,7 @@ boot_work build/test-boot-errors
 boot_image "iomatrix image builds"
 
 boot() { # boot NAME IMAGE APPEND: exit status in $rc, serial log $work/NAME.log
-	build/iomatrix qemu --initrd "$2" --accel tcg --quiet --disks 2 --disk-size 1G \
+	build/iomatrix qemu --release "$BOOT_RELEASE" --initrd "$2" --accel tcg --quiet --disks 2 --disk-size 1G \
 		--append "$3" --serial-log "$work/$1.log" --timeout 600 >"$work/$1.out" 2>&1
 	rc=$?
 	sed 's/^/# /' "$work/$1.out"
@@ -46,7 +46,7 @@ boot badcells "$initrd" iomatrix.cells=fs=zfs
 check "bad cells: exit 5" [ "$rc" -eq 5 ]
 check "bad cells: one FATAL line naming it" fatal_once badcells 'iomatrix.cells=fs=zfs: .*zfs'
 
-build/iomatrix image --compress zstd --data-dir tests/boot/data -o "$work/failures.cpio.zst" \
+build/iomatrix image --release "$BOOT_RELEASE" --compress zstd --data-dir tests/boot/data -o "$work/failures.cpio.zst" \
 	--quiet
 check "an image with the failures matrix builds" test -s "$work/failures.cpio.zst"
 boot failures "$work/failures.cpio.zst" iomatrix.matrix=failures

@@ -13,7 +13,7 @@ boot_work build/test-boot-quick
 boot_image "iomatrix image builds"
 
 cells=$(build/iomatrix plan quick --disks 4 --json | jq '.cells | length')
-build/iomatrix qemu --initrd "$initrd" --accel tcg --quiet --disks 4 --disk-size 1G \
+build/iomatrix qemu --release "$BOOT_RELEASE" --initrd "$initrd" --accel tcg --quiet --disks 4 --disk-size 1G \
 	--append iomatrix.matrix=quick --serial-log "$work/serial.log" --timeout 1200 \
 	>"$work/qemu.out" 2>&1
 rc=$?

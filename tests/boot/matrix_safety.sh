@@ -26,7 +26,7 @@ before=$(sha256sum <"$work/precious.img")
 
 # quick's cells 3 (jbod ext4 dd) and 15 (raid5 ext4 dd)
 boot() { # boot NAME APPEND: exit status in $rc, serial log $work/NAME.log, set $work/NAME
-	build/iomatrix qemu --initrd "$initrd" --accel tcg --quiet --disks 3 --disk-size 1G \
+	build/iomatrix qemu --release "$BOOT_RELEASE" --initrd "$initrd" --accel tcg --quiet --disks 3 --disk-size 1G \
 		--disk "$work/precious.img" --append "iomatrix.cells=3,15 $2" \
 		--serial-log "$work/$1.log" --timeout 600 >"$work/$1.out" 2>&1
 	rc=$?

@@ -28,7 +28,7 @@ boot_image "an image with the resume matrix builds" --data-dir tests/boot/data
 
 log=$work/serial.log
 start=$(date +%s)
-build/iomatrix qemu --initrd "$initrd" --accel tcg --quiet --disks 2 --disk-size 1G \
+build/iomatrix qemu --release "$BOOT_RELEASE" --initrd "$initrd" --accel tcg --quiet --disks 2 --disk-size 1G \
 	--results-disk "$work/results.img" --results-serial "$work/results.log" --boots 3 \
 	--append "iomatrix.matrix=resume iomatrix.repeats=2 iomatrix.test_crash=2 panic=1 quiet" \
 	--serial-log "$log" --timeout 600 >"$work/qemu.out" 2>&1

@@ -28,8 +28,8 @@ run() { jq -sr "map(select(.cell.index == $1 and .repeat == $2))[0] | $3" "$work
 boot_image "an image with the resume matrix builds" --data-dir tests/boot/data
 
 # iomatrix qemu on the test's disks (the same files every time)
-set -- --initrd "$initrd" --accel tcg --quiet --disks 2 --disk-size 1G --disk-dir "$work" \
-	--results-disk "$work/results.img" --timeout 300
+set -- --release "$BOOT_RELEASE" --initrd "$initrd" --accel tcg --quiet --disks 2 --disk-size 1G \
+	--disk-dir "$work" --results-disk "$work/results.img" --timeout 300
 matrix="iomatrix.matrix=resume iomatrix.repeats=2 quiet"
 
 if [ -n "${KILL_DELAY:-}" ]; then

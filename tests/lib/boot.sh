@@ -1,7 +1,9 @@
 # Shared by the boot tests that boot the real image (tests/boot/matrix_*.sh,
 # resume_*.sh): tap.sh's checks, grep helpers, the work directory and the
-# image. Source it from the top of the tree.
+# image, and the kernel release ($BOOT_RELEASE) that every image is built for
+# and every boot boots. Source it from the top of the tree.
 . tests/lib/tap.sh
+. tests/lib/release.sh
 
 # has FILE PATTERN / count FILE PATTERN: grep -- PATTERN in FILE.
 has() { grep -qs -- "$2" "$1"; }
@@ -14,9 +16,10 @@ boot_work() {
 	mkdir -p "$work"
 }
 
-# boot_image WHAT [IMAGE ARGS...]: sets $initrd to $BOOT_IMAGE when given,
-# else to an image built into $work with IMAGE ARGS (a check named WHAT).
-# Every test builds its own by default, so it never boots a stale one.
+# boot_image WHAT [IMAGE ARGS...]: sets $initrd to $BOOT_IMAGE when given
+# (built for $BOOT_RELEASE: set both), else to an image for $BOOT_RELEASE
+# built into $work with IMAGE ARGS (a check named WHAT). Every test builds
+# its own by default, so it never boots a stale one.
 boot_image() {
 	command -v jq >/dev/null || { echo "not ok - jq missing (make deps)"; exit 1; }
 	if [ -n "${BOOT_IMAGE:-}" ]; then
@@ -26,7 +29,7 @@ boot_image() {
 	t_what=$1
 	shift
 	initrd=$work/initramfs.cpio.zst
-	check "$t_what" build/iomatrix image --compress zstd "$@" -o "$initrd" --quiet
+	check "$t_what" build/iomatrix image --release "$BOOT_RELEASE" --compress zstd "$@" -o "$initrd" --quiet
 }
 
 # extract_set WHAT SOURCE DIR: iomatrix extract SOURCE (a log or a results disk
