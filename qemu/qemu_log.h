@@ -45,4 +45,25 @@ void qemu_log_scan(const char *text, size_t len, struct qemu_log_facts *f);
 enum qemu_exit qemu_log_exit_status(const struct qemu_log_facts *f, int qemu_status,
 				    bool timed_out);
 
+/*
+ * The live console without the kernel's messages (iomatrix qemu
+ * --hide-kernel): a line that starts with the kernel's timestamp
+ * ("[   12.345678] ") is left out, unless it holds a panic or an oops (shown)
+ * or the runner's "iomatrix: " after kernel text (shown from there). Every
+ * other byte goes through as it comes, so a shell prompt without a newline
+ * shows at once. The serial log is written apart from this and keeps all.
+ */
+#define QEMU_LIVE_LINE 512 /* a kernel line's bytes kept to judge it */
+struct qemu_live_filter {
+	int state; /* 0: at a line's start; the others in qemu_log.c */
+	size_t n;
+	char line[QEMU_LIVE_LINE];
+};
+/*
+ * Feeds n bytes of console output (f zeroed to start); writes what is
+ * shown to out, which must have room for n + QEMU_LIVE_LINE bytes, and
+ * returns its length. n = 0 ends the output: a held line is judged as is.
+ */
+size_t qemu_live_filter(struct qemu_live_filter *f, const char *in, size_t n, char *out);
+
 #endif

@@ -105,6 +105,60 @@ static void test_oops_noted(void)
 	CHECK_EQ_STR(f.first_oops, "BUG: kernel NULL pointer dereference, address: 0");
 }
 
+/* Feeds text in pieces of step bytes, then the end; the shown text in out. */
+static const char *live(const char *text, size_t step)
+{
+	static char out[65536];
+	struct qemu_live_filter f = {0};
+	size_t k = 0, len = strlen(text);
+
+	for (size_t i = 0; i < len; i += step)
+		k += qemu_live_filter(&f, text + i, i + step < len ? step : len - i, out + k);
+	k += qemu_live_filter(&f, NULL, 0, out + k);
+	out[k] = '\0';
+	return out;
+}
+
+static void test_live_without_kernel(void)
+{
+	static const char in[] = "[    0.000000] Linux version 6.1.0\r\n"
+				 "iomatrix: start: PID 1 t=2.31\r\n"
+				 "[   19.590676] EXT4-fs (vda): mounting ext3 file system\r\n"
+				 "[  12.5] fewer digits: a stamp still\r\n"
+				 "[x] a line of the runner's\r\n"
+				 "[ 1.2] pr_cont text iomatrix: cell 2/22: start\r\n"
+				 "\r\n"
+				 "[   99.1] Kernel panic - not syncing: sysrq triggered crash\r\n"
+				 "[   99.2] Oops: 0000 [#1] PREEMPT SMP\r\n"
+				 "~ # ";
+	static const char want[] = "iomatrix: start: PID 1 t=2.31\r\n"
+				   "[x] a line of the runner's\r\n"
+				   "iomatrix: cell 2/22: start\r\n"
+				   "\r\n"
+				   "[   99.1] Kernel panic - not syncing: sysrq triggered crash\r\n"
+				   "[   99.2] Oops: 0000 [#1] PREEMPT SMP\r\n"
+				   "~ # ";
+
+	/* whole, a byte at a time, and in pieces that split the stamps */
+	CHECK_EQ_STR(live(in, sizeof(in)), want);
+	CHECK_EQ_STR(live(in, 1), want);
+	CHECK_EQ_STR(live(in, 7), want);
+	/* a prompt is shown before its line ends; a "[" line that is no stamp too */
+	CHECK_EQ_STR(live("~ # ", 1), "~ # ");
+	CHECK_EQ_STR(live("[ 1", 1), "[ 1");
+	CHECK_EQ_STR(live("[1.5]", 5), "");
+	/* a kernel line longer than the buffer still ends, and the next is shown */
+	{
+		static char big[2048];
+
+		memset(big, 'k', sizeof(big));
+		memcpy(big, "[ 1.0] ", 7);
+		memcpy(big + sizeof(big) - 8, "\nabc\n", 6);
+		big[sizeof(big) - 2] = '\0';
+		CHECK_EQ_STR(live(big, 100), "abc\n");
+	}
+}
+
 static void test_sizes(void)
 {
 	unsigned long long v;
@@ -159,6 +213,7 @@ int main(void)
 	RUN_TEST(test_timeout_and_qemu_failure);
 	RUN_TEST(test_watchdog_reset);
 	RUN_TEST(test_oops_noted);
+	RUN_TEST(test_live_without_kernel);
 	RUN_TEST(test_sizes);
 	RUN_TEST(test_disk_files_sparse_and_reused);
 	RUN_TEST(test_passthrough_refusals);
