@@ -47,6 +47,7 @@ struct qemu_opts {
 	int boots;
 	bool watchdog;
 	bool quiet;
+	bool hide_kernel;
 	const char *qemu_arg[MAX_QEMU_ARGS];
 	int nqemu_arg;
 	int accel;
@@ -103,6 +104,9 @@ static const struct cli_opt options[] = {
 	  .help = "an i6300esb watchdog that resets the guest (always with --boots > 1)" },
 	{ .name = "quiet", .kind = CLI_FLAG, .offset = O(quiet),
 	  .help = "do not show the console live" },
+	{ .name = "hide-kernel", .kind = CLI_FLAG, .offset = O(hide_kernel),
+	  .help = "show the console live without the kernel's messages (but panics and oopses); "
+		  "the serial log keeps them" },
 	{ .name = "qemu-arg", .kind = CLI_LIST, .offset = O(qemu_arg), .max = MAX_QEMU_ARGS,
 	  .arg = "ARG",
 	  .help = "one more QEMU argument (repeatable)", .count_offset = O(nqemu_arg) },
@@ -593,7 +597,11 @@ static int boot_loop(const struct qemu_opts *o, struct boot *b, const char *qemu
 		}
 		offset = file_size(b->serial_log);
 		build_argv(o, b, qemu, n, &a);
-		if (qemu_run(a.v, left, o->quiet, &r, err, sizeof(err))) {
+		if (qemu_run(a.v, left,
+			     o->quiet	      ? QEMU_LIVE_NONE
+			     : o->hide_kernel ? QEMU_LIVE_NO_KERNEL
+					      : QEMU_LIVE_ALL,
+			     &r, err, sizeof(err))) {
 			fprintf(stderr, "iomatrix qemu: %s\n", err);
 			qa_free(&a);
 			code = QEMU_EXIT_ERROR;

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/kvm.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "qemu/qemu_log.h"
 #include "qemu/qemu_run.h"
 
 void qa_add(struct qemu_argv *a, const char *fmt, ...)
@@ -109,9 +111,51 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/*
+ * All of buf to our stdout. QEMU may have made the terminal non-blocking
+ * (stdin and stdout often share it): wait for room then. A reader that went
+ * away loses the rest; the serial log has it.
+ */
+static void write_all(const char *buf, size_t n)
+{
+	while (n) {
+		ssize_t w = write(STDOUT_FILENO, buf, n);
+		struct pollfd p = {STDOUT_FILENO, POLLOUT, 0};
+
+		if (w > 0) {
+			buf += w;
+			n -= (size_t)w;
+		} else if (w < 0 && errno == EINTR) {
+			continue;
+		} else if (w < 0 && errno == EAGAIN && poll(&p, 1, 1000) > 0) {
+			continue;
+		} else {
+			return;
+		}
+	}
+}
+
+/* --hide-kernel: what QEMU has written to the pipe (non-blocking), filtered. */
+struct live_relay {
+	int fd; /* -1: no relay */
+	struct qemu_live_filter f;
+};
+
+static void relay(struct live_relay *lr, bool end)
+{
+	static char in[4096], out[sizeof(in) + QEMU_LIVE_LINE];
+	ssize_t got;
+
+	while ((got = read(lr->fd, in, sizeof(in))) > 0 || (got < 0 && errno == EINTR))
+		if (got > 0)
+			write_all(out, qemu_live_filter(&lr->f, in, (size_t)got, out));
+	if (end)
+		write_all(out, qemu_live_filter(&lr->f, NULL, 0, out));
+}
+
 /* Waits for pid until deadline (0: none); true when it exited, status stored. */
 static bool wait_until(pid_t pid, double deadline, const sigset_t *set, int *status,
-		       bool *signalled)
+		       bool *signalled, struct live_relay *lr)
 {
 	for (;;) {
 		struct timespec ts = {1, 0};
@@ -126,6 +170,19 @@ static bool wait_until(pid_t pid, double deadline, const sigset_t *set, int *sta
 			ts.tv_sec = 0;
 			ts.tv_nsec = (long)(left * 1e9);
 		}
+		if (lr->fd >= 0) {
+			/*
+			 * The signals stay blocked (sigtimedwait takes them), so
+			 * poll cannot see one come: wait at most 0.1 s for output,
+			 * then look for a signal without waiting.
+			 */
+			struct pollfd p = {lr->fd, POLLIN, 0};
+			long ms = (long)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);
+
+			poll(&p, 1, ms < 100 ? (int)ms : 100);
+			relay(lr, false);
+			ts.tv_sec = ts.tv_nsec = 0;
+		}
 		sig = sigtimedwait(set, NULL, &ts);
 		if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP) {
 			*signalled = true;
@@ -134,15 +191,23 @@ static bool wait_until(pid_t pid, double deadline, const sigset_t *set, int *sta
 	}
 }
 
-int qemu_run(char *const argv[], double timeout, bool quiet, struct qemu_run_result *r, char *err,
-	     size_t errlen)
+int qemu_run(char *const argv[], double timeout, enum qemu_live live, struct qemu_run_result *r,
+	     char *err, size_t errlen)
 {
+	static struct live_relay lr;
 	sigset_t set, old;
 	double start = now();
 	bool signalled = false;
+	int pipefd[2] = {-1, -1};
 	pid_t pid;
 
 	memset(r, 0, sizeof(*r));
+	memset(&lr, 0, sizeof(lr));
+	lr.fd = -1;
+	if (live == QEMU_LIVE_NO_KERNEL && pipe2(pipefd, O_CLOEXEC)) {
+		snprintf(err, errlen, "pipe: %s", strerror(errno));
+		return -1;
+	}
 	sigemptyset(&set);
 	sigaddset(&set, SIGCHLD);
 	sigaddset(&set, SIGINT);
@@ -153,11 +218,17 @@ int qemu_run(char *const argv[], double timeout, bool quiet, struct qemu_run_res
 	if (pid < 0) {
 		snprintf(err, errlen, "fork: %s", strerror(errno));
 		sigprocmask(SIG_SETMASK, &old, NULL);
+		if (pipefd[0] >= 0) {
+			close(pipefd[0]);
+			close(pipefd[1]);
+		}
 		return -1;
 	}
 	if (pid == 0) {
 		sigprocmask(SIG_SETMASK, &old, NULL);
-		if (quiet) {
+		if (pipefd[1] >= 0) /* dup2 clears O_CLOEXEC on the copy */
+			dup2(pipefd[1], STDOUT_FILENO);
+		if (live == QEMU_LIVE_NONE) {
 			int null = open("/dev/null", O_RDONLY);
 
 			if (null >= 0)
@@ -167,14 +238,24 @@ int qemu_run(char *const argv[], double timeout, bool quiet, struct qemu_run_res
 		fprintf(stderr, "iomatrix qemu: cannot run %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
-	if (!wait_until(pid, timeout > 0 ? start + timeout : 0, &set, &r->status, &signalled)) {
+	if (pipefd[0] >= 0) {
+		close(pipefd[1]);
+		lr.fd = pipefd[0];
+		fcntl(lr.fd, F_SETFL, O_NONBLOCK);
+	}
+	if (!wait_until(pid, timeout > 0 ? start + timeout : 0, &set, &r->status, &signalled,
+			&lr)) {
 		r->timed_out = !signalled;
 		r->interrupted = signalled;
 		kill(pid, SIGTERM);
-		if (!wait_until(pid, now() + QEMU_KILL_GRACE, &set, &r->status, &signalled)) {
+		if (!wait_until(pid, now() + QEMU_KILL_GRACE, &set, &r->status, &signalled, &lr)) {
 			kill(pid, SIGKILL);
 			waitpid(pid, &r->status, 0);
 		}
+	}
+	if (lr.fd >= 0) { /* what QEMU wrote last, and a line it left open */
+		relay(&lr, true);
+		close(lr.fd);
 	}
 	r->seconds = now() - start;
 	sigprocmask(SIG_SETMASK, &old, NULL);

@@ -37,12 +37,19 @@ bool qemu_kvm_usable(char *why, size_t len);
 /* The full path of a program found in PATH, or false. */
 bool qemu_find_program(const char *name, char *out, size_t len);
 
+/* What of the console is shown live (QEMU writes all of it to the log itself). */
+enum qemu_live {
+	QEMU_LIVE_ALL,	     /* QEMU's stdout is ours */
+	QEMU_LIVE_NONE,	     /* --quiet: stdin detached too */
+	QEMU_LIVE_NO_KERNEL, /* --hide-kernel: QEMU's stdout through qemu_live_filter */
+};
+
 /*
- * Runs argv (argv[0] a full path), stdin detached when quiet, and waits at
- * most timeout seconds (<= 0: no limit). 0, or -1 with why in err when it
- * could not be started.
+ * Runs argv (argv[0] a full path), shows its console as live says, and
+ * waits at most timeout seconds (<= 0: no limit). 0, or -1 with why in err
+ * when it could not be started.
  */
-int qemu_run(char *const argv[], double timeout, bool quiet, struct qemu_run_result *r, char *err,
-	     size_t errlen);
+int qemu_run(char *const argv[], double timeout, enum qemu_live live, struct qemu_run_result *r,
+	     char *err, size_t errlen);
 
 #endif
