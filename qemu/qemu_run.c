@@ -194,7 +194,8 @@ static bool wait_until(pid_t pid, double deadline, const sigset_t *set, int *sta
 int qemu_run(char *const argv[], double timeout, enum qemu_live live, struct qemu_run_result *r,
 	     char *err, size_t errlen)
 {
-	static struct live_relay lr;
+	struct live_relay lr = {.fd = -1};
+	struct sigaction ignore = {.sa_handler = SIG_IGN}, old_pipe;
 	sigset_t set, old;
 	double start = now();
 	bool signalled = false;
@@ -202,8 +203,6 @@ int qemu_run(char *const argv[], double timeout, enum qemu_live live, struct qem
 	pid_t pid;
 
 	memset(r, 0, sizeof(*r));
-	memset(&lr, 0, sizeof(lr));
-	lr.fd = -1;
 	if (live == QEMU_LIVE_NO_KERNEL && pipe2(pipefd, O_CLOEXEC)) {
 		snprintf(err, errlen, "pipe: %s", strerror(errno));
 		return -1;
@@ -242,6 +241,11 @@ int qemu_run(char *const argv[], double timeout, enum qemu_live live, struct qem
 		close(pipefd[1]);
 		lr.fd = pipefd[0];
 		fcntl(lr.fd, F_SETFL, O_NONBLOCK);
+		/*
+		 * A reader of ours that goes away (make demo | head) must not
+		 * kill the launcher: QEMU would outlive it, its disks left.
+		 */
+		sigaction(SIGPIPE, &ignore, &old_pipe);
 	}
 	if (!wait_until(pid, timeout > 0 ? start + timeout : 0, &set, &r->status, &signalled,
 			&lr)) {
@@ -256,6 +260,7 @@ int qemu_run(char *const argv[], double timeout, enum qemu_live live, struct qem
 	if (lr.fd >= 0) { /* what QEMU wrote last, and a line it left open */
 		relay(&lr, true);
 		close(lr.fd);
+		sigaction(SIGPIPE, &old_pipe, NULL);
 	}
 	r->seconds = now() - start;
 	sigprocmask(SIG_SETMASK, &old, NULL);
