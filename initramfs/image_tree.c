@@ -32,8 +32,7 @@ void image_tree_free(struct image_tree *t)
 	memset(t, 0, sizeof(*t));
 }
 
-/* Absolute, no empty, "." or ".." component, no trailing '/'. */
-static bool path_ok(const char *path)
+bool image_path_ok(const char *path)
 {
 	const char *p = path;
 
@@ -91,7 +90,7 @@ static int add_entry(struct image_tree *t, struct image_entry *e, char *err, siz
 {
 	const struct image_entry *old;
 
-	if (!e->path || !path_ok(e->path)) {
+	if (!e->path || !image_path_ok(e->path)) {
 		errmsg(err, errlen, "image path '%s' is not a clean absolute path",
 		       e->path ? e->path : "(out of memory)");
 		goto fail;

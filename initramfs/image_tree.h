@@ -10,6 +10,7 @@
 #ifndef IOMATRIX_HOST_IMAGE_TREE_H
 #define IOMATRIX_HOST_IMAGE_TREE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -47,6 +48,9 @@ struct image_tree {
 };
 
 void image_tree_free(struct image_tree *t);
+
+/* Absolute, no empty, "." or ".." component, no trailing '/': what an entry's path must be. */
+bool image_path_ok(const char *path);
 
 /* Each returns 0, or -1 with a message naming the path in err. */
 int image_add_dir(struct image_tree *t, const char *path, uint32_t perm, char *err,
