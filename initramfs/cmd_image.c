@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "initramfs/appliance_list.h"
 #include "initramfs/commands.h"
 #include "lib/cli.h"
 #include "lib/errmsg.h"
@@ -24,6 +25,7 @@ struct image_options {
 	const char *modules_dir;
 	const char *runner;
 	const char *data_dir;
+	const char *list;
 	const char *compress;
 	const char *kernel_config;
 	const char *output;
@@ -43,8 +45,13 @@ static const struct cli_opt image_opts[] = {
 	  .help = "the runner, /init in the image; default: iomatrix-runner in this program's "
 		  "directory (build/)" },
 	{ .name = "data-dir", .kind = CLI_STRING, .offset = OFF(data_dir), .arg = "DIR",
-	  .help = "project tree whose matrix/*.matrix and configs/jobs/*.fio go to "
-		  "/etc/iomatrix/; default: the parent of this program's directory" },
+	  .help = "project tree the list's data patterns are below (the shipped list's: "
+		  "matrix/*.matrix and configs/jobs/*.fio, to /etc/iomatrix/); default: the "
+		  "parent of this program's directory" },
+	{ .name = "list", .kind = CLI_STRING, .offset = OFF(list), .arg = "FILE",
+	  .help = "build from the list FILE of what goes into the image (dir, nod, slink, file, "
+		  "tool, module, options and data lines; docs/image.md); default: "
+		  APPLIANCE_LIST_IN_TREE " in the parent of this program's directory" },
 	/* A string, not a CLI_CHOICE: image_build names the choices and the kernel's. */
 	{ .name = "compress", .kind = CLI_STRING, .offset = OFF(compress),
 	  .arg = "zstd|xz|gzip|none",
@@ -131,6 +138,7 @@ int cmd_image(int argc, char **argv)
 {
 	struct image_options opts;
 	char dir[PATH_MAX], runner[PATH_MAX + 32], data[PATH_MAX + 8], out_dir[PATH_MAX + 8];
+	char list[PATH_MAX + 32];
 	char err[ERRMSG_LEN];
 	struct image_request req = { 0 };
 	struct image_result res;
@@ -154,9 +162,11 @@ int cmd_image(int argc, char **argv)
 	}
 	snprintf(runner, sizeof(runner), "%s/iomatrix-runner", dir);
 	snprintf(data, sizeof(data), "%s/..", dir);
+	snprintf(list, sizeof(list), "%s/../" APPLIANCE_LIST_IN_TREE, dir);
 	snprintf(out_dir, sizeof(out_dir), "%s/image", dir);
 	req.release = opts.release;
 	req.modules_dir = opts.modules_dir;
+	req.list = opts.list ? opts.list : list;
 	req.runner = opts.runner ? opts.runner : runner;
 	req.data_dir = opts.data_dir ? opts.data_dir : data;
 	req.compress = opts.compress;

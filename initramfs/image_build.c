@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "initramfs/appliance_list.h"
 #include "lib/atomic_file.h"
 #include "lib/byte_buf.h"
 #include "initramfs/cpio_writer.h"
@@ -28,58 +29,45 @@
 /* Best first: the first the kernel can unpack is the default. */
 static const enum compression compression_preference[] = { COMP_ZSTD, COMP_XZ, COMP_GZIP };
 
-/* Empty directories PID 1 mounts on or writes to. */
-static const struct {
-	const char *path;
-	uint32_t perm;
-} layout_dirs[] = {
-	{ "/proc", 0555 }, { "/sys", 0555 }, { "/dev", 0755 },		{ "/run", 0755 },
-	{ "/tmp", 01777 }, { "/mnt", 0755 }, { "/etc/iomatrix", 0755 },
-};
-
-/* Device nodes in the archive, so the console works before devtmpfs is mounted. */
-static const struct {
-	const char *path;
-	uint32_t perm, major, minor;
-} layout_nodes[] = {
-	{ "/dev/console", 0600, 5, 1 },
-	{ "/dev/null", 0666, 1, 3 },
-};
-
-/* Symlinks every distribution has and the tools expect. */
-static const struct {
-	const char *path;
-	const char *target;
-} layout_links[] = {
-	{ "/etc/mtab", "/proc/self/mounts" }, /* mke2fs, mkfs.btrfs: is it mounted? */
-};
-
-/* Project files the runner reads: glob below the data dir -> image dir. */
-static const struct {
-	const char *pattern;
-	const char *image_dir;
-} data_files[] = {
-	{ "matrix/*.matrix", "/etc/iomatrix/matrix" },
-	{ "configs/jobs/*.fio", "/etc/iomatrix/jobs" },
-};
-
-static int add_layout(struct image_tree *t, char *err, size_t errlen)
+static int by_path(const void *a, const void *b)
 {
-	for (size_t i = 0; i < sizeof(layout_dirs) / sizeof(layout_dirs[0]); i++)
-		if (image_add_dir(t, layout_dirs[i].path, layout_dirs[i].perm, err, errlen))
-			return -1;
-	for (size_t i = 0; i < sizeof(layout_nodes) / sizeof(layout_nodes[0]); i++)
-		if (image_add_char_dev(t, layout_nodes[i].path, layout_nodes[i].perm,
-				       layout_nodes[i].major, layout_nodes[i].minor, err, errlen))
-			return -1;
-	for (size_t i = 0; i < sizeof(layout_links) / sizeof(layout_links[0]); i++)
-		if (image_add_symlink(t, layout_links[i].path, layout_links[i].target, PART_LAYOUT,
-				      err, errlen))
-			return -1;
-	return 0;
+	return strcmp((*(const struct list_entry *const *)a)->path,
+		      (*(const struct list_entry *const *)b)->path);
 }
 
-static int add_data(struct image_tree *t, const char *data_dir, char *err, size_t errlen)
+/*
+ * Directories first and by path, parents before children: one the list
+ * gives a mode is then never made 0755 as someone's parent first, whatever
+ * the order of the lines.
+ */
+static int add_layout(struct image_tree *t, const struct appliance_list *l, char *err,
+		      size_t errlen)
+{
+	const struct list_entry **dirs = calloc(l->count + 1, sizeof(*dirs));
+	size_t n = 0;
+	int ret = 0;
+
+	if (!dirs)
+		return errmsg(err, errlen, "%s: out of memory", l->file);
+	for (size_t i = 0; i < l->count; i++)
+		if (l->entries[i].kind == LIST_DIR)
+			dirs[n++] = &l->entries[i];
+	qsort(dirs, n, sizeof(*dirs), by_path);
+	for (size_t i = 0; i < n && !ret; i++)
+		ret = image_add_dir(t, dirs[i]->path, dirs[i]->mode, err, errlen);
+	free(dirs);
+	for (size_t i = 0; i < l->count && !ret; i++) {
+		const struct list_entry *e = &l->entries[i];
+
+		if (e->kind == LIST_NOD)
+			ret = image_add_char_dev(t, e->path, e->mode, e->major, e->minor, err,
+						 errlen);
+	}
+	return ret;
+}
+
+static int add_data(struct image_tree *t, const struct appliance_list *l, const char *data_dir,
+		    char *err, size_t errlen)
 {
 	struct stat st;
 
@@ -87,12 +75,15 @@ static int add_data(struct image_tree *t, const char *data_dir, char *err, size_
 		return 0;
 	if (stat(data_dir, &st) || !S_ISDIR(st.st_mode))
 		return errmsg(err, errlen, "--data-dir %s: not a directory", data_dir);
-	for (size_t i = 0; i < sizeof(data_files) / sizeof(data_files[0]); i++) {
+	for (size_t i = 0; i < l->count; i++) {
+		const struct list_entry *e = &l->entries[i];
 		char pattern[PATH_MAX];
 		glob_t g;
 		int r;
 
-		snprintf(pattern, sizeof(pattern), "%s/%s", data_dir, data_files[i].pattern);
+		if (e->kind != LIST_DATA)
+			continue;
+		snprintf(pattern, sizeof(pattern), "%s/%s", data_dir, e->path);
 		r = glob(pattern, 0, NULL, &g); /* the tree sorts entries when written */
 		if (r == GLOB_NOMATCH)
 			continue;
@@ -102,7 +93,7 @@ static int add_data(struct image_tree *t, const char *data_dir, char *err, size_
 			const char *base = strrchr(g.gl_pathv[j], '/') + 1;
 			char path[PATH_MAX];
 
-			snprintf(path, sizeof(path), "%s/%s", data_files[i].image_dir, base);
+			snprintf(path, sizeof(path), "%s/%s", e->dir, base);
 			if (image_add_host_file(t, path, 0644, PART_DATA, g.gl_pathv[j], err,
 						errlen)) {
 				globfree(&g);
@@ -142,29 +133,10 @@ static int appendf(struct byte_buf *b, const char *fmt, ...)
 	return byte_buf_append(b, line, (size_t)n);
 }
 
-/*
- * Parameters given to a module when PID 1 loads it. null_blk would
- * otherwise make a 250 GiB nullb0 at load time, which the appliance would
- * list as a disk; a matrix that wants null devices makes them itself.
- */
-static const struct {
-	const char *name;
-	const char *params;
-} module_params[] = {
-	{ "null_blk", "nr_devices=0" },
-};
-
-static const char *params_of(const char *name)
-{
-	for (size_t i = 0; i < sizeof(module_params) / sizeof(module_params[0]); i++)
-		if (!strcmp(module_params[i].name, name))
-			return module_params[i].params;
-	return NULL;
-}
-
 /* The modules, decompressed, and modules.load listing them in load order. */
 static int add_modules(struct image_tree *t, const struct module_closure *c,
-		       const char *release, char *err, size_t errlen)
+		       const struct appliance_list *l, const char *release, char *err,
+		       size_t errlen)
 {
 	struct byte_buf list = { 0 };
 	char path[PATH_MAX];
@@ -192,7 +164,7 @@ static int add_modules(struct image_tree *t, const struct module_closure *c,
 		}
 		if (image_add_module(t, path, c->mods[i].host_path, err, errlen))
 			goto out;
-		const char *params = params_of(c->mods[i].name);
+		const char *params = appliance_list_params(l, c->mods[i].name);
 
 		if (appendf(&list, "%s %s%s%s\n", c->mods[i].name, path, params ? " " : "",
 			    params ? params : ""))
@@ -316,27 +288,33 @@ static int output_path(const struct image_request *req, struct image_result *res
 }
 
 /* Everything the image holds, in a tree (not yet written). */
-static int assemble(const struct image_request *req, const char *moddir,
-		    const struct kernel_config *cfg, struct image_tree *t,
+static int assemble(const struct image_request *req, const struct appliance_list *l,
+		    const char *moddir, const struct kernel_config *cfg, struct image_tree *t,
 		    struct image_result *res, char *err, size_t errlen)
 {
+	struct wanted_module *wanted;
 	struct module_closure mods;
 	struct stat st;
-	int ret = -1;
+	int ret = -1, r;
 
 	if (stat(req->runner, &st) || !S_ISREG(st.st_mode))
 		return errmsg(err, errlen, "runner %s not found: run make (or give --runner PATH)",
 			      req->runner);
-	if (module_closure_build(moddir, image_modules, cfg, &mods, req->notes, err, errlen))
+	wanted = appliance_list_modules(l);
+	if (!wanted)
+		return errmsg(err, errlen, "%s: out of memory", l->file);
+	r = module_closure_build(moddir, wanted, cfg, &mods, req->notes, err, errlen);
+	free(wanted);
+	if (r)
 		return -1;
 	res->module_count = mods.count;
 	for (size_t i = 0; i < mods.count; i++)
 		res->soft_count += mods.mods[i].soft;
-	if (add_layout(t, err, errlen) ||
+	if (add_layout(t, l, err, errlen) ||
 	    image_add_program(t, "/init", req->runner, PART_RUNNER, err, errlen) ||
-	    image_add_tools(t, req->notes, err, errlen) ||
-	    add_modules(t, &mods, res->release, err, errlen) ||
-	    add_data(t, req->data_dir, err, errlen) || add_image_conf(t, res, err, errlen))
+	    image_add_tools(t, l, req->notes, err, errlen) ||
+	    add_modules(t, &mods, l, res->release, err, errlen) ||
+	    add_data(t, l, req->data_dir, err, errlen) || add_image_conf(t, res, err, errlen))
 		goto out;
 	ret = 0;
 out:
@@ -382,20 +360,24 @@ int image_build(const struct image_request *req, struct image_result *res, char 
 {
 	struct kernel_config cfg = { 0 };
 	struct image_tree tree = { 0 };
+	struct appliance_list list = { 0 };
 	char moddir[PATH_MAX], tried[2048] = "";
-	bool have_cfg;
+	bool have_cfg = false;
 	int ret = -1;
 
 	memset(res, 0, sizeof(*res));
+	/* Before the kernel: a bad line is the user's to fix whatever the tree. */
+	if (appliance_list_load(&list, req->list, err, errlen))
+		return -1;
 	if (kernel_release_pick("", req->modules_dir, req->release, res->release,
 				sizeof(res->release), moddir, sizeof(moddir), err, errlen) ||
 	    load_config(req, res, &cfg, &have_cfg, tried, sizeof(tried), err, errlen))
-		return -1;
+		goto out;
 	if (have_cfg)
 		snprintf(res->config_path, sizeof(res->config_path), "%s", cfg.path);
 	if (choose_compression(req, have_cfg ? &cfg : NULL, tried, res, err, errlen) ||
 	    output_path(req, res, err, errlen) ||
-	    assemble(req, moddir, have_cfg ? &cfg : NULL, &tree, res, err, errlen) ||
+	    assemble(req, &list, moddir, have_cfg ? &cfg : NULL, &tree, res, err, errlen) ||
 	    write_image(req, &tree, res, err, errlen))
 		goto out;
 	if (res->sizes.raw[PART_MODULES] > UNSTRIPPED_MODULES)
@@ -407,6 +389,7 @@ int image_build(const struct image_request *req, struct image_result *res, char 
 out:
 	image_tree_free(&tree);
 	kernel_config_free(&cfg);
+	appliance_list_free(&list);
 	if (ret)
 		image_result_free(res);
 	return ret;

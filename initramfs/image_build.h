@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Building the appliance's initramfs: the layout PID 1 relies on
- * (docs/image.md), the runner as /init, the tools and their libraries,
- * the kernel modules with their load list, the matrix and job files, then
- * one reproducible compressed cpio written whole or not at all.
+ * Building the appliance's initramfs: the runner as /init, and what the
+ * list (appliance_list.h) names: the layout PID 1 relies on
+ * (docs/image.md), the tools and their libraries, the kernel modules with
+ * their load list, the matrix and job files; then one reproducible
+ * compressed cpio written whole or not at all.
  */
 #ifndef IOMATRIX_HOST_IMAGE_BUILD_H
 #define IOMATRIX_HOST_IMAGE_BUILD_H
@@ -19,6 +20,7 @@
 struct image_request {
 	const char *release;	   /* NULL: pick one (kernel_release.h) */
 	const char *modules_dir;   /* NULL: the system's /lib/modules */
+	const char *list;	   /* what goes in (initramfs/appliance.list) */
 	const char *runner;	   /* the runner binary */
 	const char *data_dir;	   /* NULL: no matrix or job files */
 	const char *compress;	   /* NULL: the best the kernel config allows */

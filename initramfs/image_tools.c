@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* The host programs in the image; see image_tools.h. */
+/* The list's tools, their files and links; see image_tools.h. */
 #include "initramfs/image_tools.h"
 
 #include <limits.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,52 +11,6 @@
 
 #include "lib/errmsg.h"
 #include "initramfs/library_closure.h"
-
-struct image_tool {
-	const char *image_path;
-	const char *program;	/* looked up in the tool path */
-	const char *package;	/* the Debian package that installs it */
-	bool optional;		/* missing: a note, not an error */
-	const char *why;
-};
-
-static const struct image_tool image_tools[] = {
-	{ "/bin/busybox", "busybox", "busybox-static", false, "shell and applets for debugging" },
-	{ "/sbin/mdadm", "mdadm", "mdadm", false, "md arrays" },
-	{ "/sbin/mke2fs", "mke2fs", "e2fsprogs", false, "ext2, ext3, ext4" },
-	{ "/sbin/mkfs.xfs", "mkfs.xfs", "xfsprogs", false, "xfs" },
-	{ "/sbin/mkfs.btrfs", "mkfs.btrfs", "btrfs-progs", false, "btrfs" },
-	{ "/sbin/wipefs", "wipefs", "util-linux", true, "clearing signatures off disks" },
-	{ NULL, NULL, NULL, false, NULL },
-};
-
-/* Plain files the tools read, copied from the same place on the host. */
-static const struct image_tool_file {
-	const char *path;
-	const char *package;
-} image_tool_files[] = {
-	{ "/etc/mke2fs.conf", "e2fsprogs" },
-	{ NULL, NULL },
-};
-
-/* Links to a tool, added when the tool is in the image. */
-static const struct image_link {
-	const char *path;
-	const char *target; /* relative to path's directory */
-	const char *tool;   /* image path of what it points at */
-} image_links[] = {
-	{ "/sbin/mkfs.ext2", "mke2fs", "/sbin/mke2fs" },
-	{ "/sbin/mkfs.ext3", "mke2fs", "/sbin/mke2fs" },
-	{ "/sbin/mkfs.ext4", "mke2fs", "/sbin/mke2fs" },
-	{ "/bin/sh", "busybox", "/bin/busybox" },
-	{ NULL, NULL, NULL },
-};
-
-/* Busybox applets worth having by name when debugging in the image. */
-static const char *const busybox_applets[] = {
-	"cat", "dd", "dmesg", "echo", "free", "grep", "hexdump", "ls", "lsmod", "mkdir",
-	"mount", "ps", "rm", "sleep", "sync", "top", "umount", "uname", NULL,
-};
 
 /* Look program up in the tool path; out gets the first executable match. */
 static int find_tool(const char *program, char *out, size_t outlen)
@@ -90,51 +43,99 @@ static const char *tool_path_shown(void)
 	return path && *path ? path : TOOL_PATH_DEFAULT;
 }
 
-static int add_links(struct image_tree *t, char *err, size_t errlen)
+/* Where link leads in the image, "." and ".." resolved. Returns 0, or -1 when too long. */
+static int link_leads_to(const struct list_entry *link, char *out, size_t outlen)
 {
-	for (const struct image_link *l = image_links; l->path; l++)
-		if (image_find(t, l->tool) &&
-		    image_add_symlink(t, l->path, l->target, PART_TOOLS, err, errlen))
-			return -1;
-	if (!image_find(t, "/bin/busybox"))
-		return 0;
-	for (int i = 0; busybox_applets[i]; i++) {
-		char path[64];
+	const char *slash = strrchr(link->path, '/');
+	char buf[PATH_MAX], *save = NULL;
+	size_t n = 0;
 
-		snprintf(path, sizeof(path), "/bin/%s", busybox_applets[i]);
-		if (image_add_symlink(t, path, "busybox", PART_TOOLS, err, errlen))
+	if (snprintf(buf, sizeof(buf), "%.*s/%s", link->target[0] == '/' ? 0 : (int)(slash - link->path),
+		     link->path, link->target) >= (int)sizeof(buf))
+		return -1;
+	out[0] = '\0';
+	for (char *c = strtok_r(buf, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
+		if (!strcmp(c, "."))
+			continue;
+		if (!strcmp(c, "..")) {
+			n = strrchr(out, '/') ? (size_t)(strrchr(out, '/') - out) : 0;
+			out[n] = '\0';
+			continue;
+		}
+		n += (size_t)snprintf(out + n, outlen - n, "/%s", c);
+		if (n >= outlen)
 			return -1;
 	}
 	return 0;
 }
 
-int image_add_tools(struct image_tree *t, FILE *notes, char *err, size_t errlen)
+/* The tool of the list a link points at, or NULL. */
+static const struct list_entry *link_tool(const struct appliance_list *l,
+					  const struct list_entry *link)
 {
-	for (const struct image_tool *tool = image_tools; tool->image_path; tool++) {
-		char host[PATH_MAX];
+	char path[PATH_MAX];
 
-		if (find_tool(tool->program, host, sizeof(host))) {
-			if (!tool->optional)
-				return errmsg(err, errlen,
-					      "%s not found in %s: install %s (make deps)",
-					      tool->program, tool_path_shown(), tool->package);
-			if (notes)
-				fprintf(notes,
-					"iomatrix image: note: %s not found in %s, left out "
-					"(optional, for %s; install %s to have it)\n",
-					tool->program, tool_path_shown(), tool->why,
-					tool->package);
-			continue;
-		}
-		if (image_add_program(t, tool->image_path, host, PART_TOOLS, err, errlen))
-			return -1;
-	}
-	for (const struct image_tool_file *f = image_tool_files; f->path; f++) {
-		if (access(f->path, R_OK))
-			return errmsg(err, errlen, "%s not found: install %s (make deps)", f->path,
+	if (link_leads_to(link, path, sizeof(path)))
+		return NULL;
+	for (size_t i = 0; i < l->count; i++)
+		if (l->entries[i].kind == LIST_TOOL && !strcmp(l->entries[i].path, path))
+			return &l->entries[i];
+	return NULL;
+}
+
+static int add_tool(struct image_tree *t, const struct list_entry *tool, FILE *notes, char *err,
+		    size_t errlen)
+{
+	const char *program = strrchr(tool->path, '/') + 1;
+	char host[PATH_MAX];
+
+	if (!find_tool(program, host, sizeof(host)))
+		return image_add_program(t, tool->path, host, PART_TOOLS, err, errlen);
+	if (!tool->optional)
+		return errmsg(err, errlen, "%s not found in %s: install %s (make deps)", program,
+			      tool_path_shown(), tool->package);
+	if (notes)
+		fprintf(notes,
+			"iomatrix image: note: %s not found in %s, left out (optional, for %s; "
+			"install %s to have it)\n",
+			program, tool_path_shown(), tool->why, tool->package);
+	return 0;
+}
+
+static int add_file(struct image_tree *t, const struct list_entry *f, char *err, size_t errlen)
+{
+	if (access(f->host, R_OK)) {
+		if (f->package)
+			return errmsg(err, errlen, "%s not found: install %s (make deps)", f->host,
 				      f->package);
-		if (image_add_host_file(t, f->path, 0644, PART_TOOLS, f->path, err, errlen))
-			return -1;
+		return errmsg(err, errlen, "%s not found", f->host);
 	}
-	return add_links(t, err, errlen);
+	return image_add_host_file(t, f->path, f->mode, PART_TOOLS, f->host, err, errlen);
+}
+
+static int add_link(struct image_tree *t, const struct appliance_list *l,
+		    const struct list_entry *link, char *err, size_t errlen)
+{
+	const struct list_entry *tool = link_tool(l, link);
+
+	if (tool && !image_find(t, tool->path))
+		return 0; /* an optional tool left out: no dangling link to it */
+	return image_add_symlink(t, link->path, link->target, tool ? PART_TOOLS : PART_LAYOUT, err,
+				 errlen);
+}
+
+/* Links last: whether a tool made it in is known only then. */
+int image_add_tools(struct image_tree *t, const struct appliance_list *l, FILE *notes,
+		    char *err, size_t errlen)
+{
+	for (size_t i = 0; i < l->count; i++)
+		if (l->entries[i].kind == LIST_TOOL && add_tool(t, &l->entries[i], notes, err, errlen))
+			return -1;
+	for (size_t i = 0; i < l->count; i++)
+		if (l->entries[i].kind == LIST_FILE && add_file(t, &l->entries[i], err, errlen))
+			return -1;
+	for (size_t i = 0; i < l->count; i++)
+		if (l->entries[i].kind == LIST_SLINK && add_link(t, l, &l->entries[i], err, errlen))
+			return -1;
+	return 0;
 }

@@ -16,33 +16,6 @@
 
 #define MAX_LIST_FILE (64u << 20)
 
-const struct wanted_module image_modules[] = {
-	/* name, kernel option, need, option serving it instead, by what, why */
-	{ "virtio_pci", "CONFIG_VIRTIO_PCI", NEED_ALWAYS, NULL, NULL, "virtio devices in QEMU" },
-	{ "virtio_blk", "CONFIG_VIRTIO_BLK", NEED_ALWAYS, NULL, NULL, "virtio disks" },
-	{ "virtio_scsi", "CONFIG_SCSI_VIRTIO", NEED_OPTIONAL, NULL, NULL, "virtio-scsi disks" },
-	{ "virtio-rng", "CONFIG_HW_RANDOM_VIRTIO", NEED_OPTIONAL, NULL, NULL,
-	  "early entropy, else mdadm waits for the crng" },
-	{ "nvme", "CONFIG_BLK_DEV_NVME", NEED_OPTIONAL, NULL, NULL, "NVMe disks" },
-	{ "ahci", "CONFIG_SATA_AHCI", NEED_OPTIONAL, NULL, NULL, "SATA disks" },
-	{ "sd_mod", "CONFIG_BLK_DEV_SD", NEED_OPTIONAL, NULL, NULL, "SCSI and SATA disks" },
-	{ "md-mod", "CONFIG_BLK_DEV_MD", NEED_ALWAYS, NULL, NULL, "md arrays" },
-	{ "linear", "CONFIG_MD_LINEAR", NEED_ALWAYS, NULL, NULL, "md linear" },
-	{ "raid0", "CONFIG_MD_RAID0", NEED_ALWAYS, NULL, NULL, "md RAID0" },
-	{ "raid1", "CONFIG_MD_RAID1", NEED_ALWAYS, NULL, NULL, "md RAID1" },
-	{ "raid10", "CONFIG_MD_RAID10", NEED_ALWAYS, NULL, NULL, "md RAID10" },
-	{ "raid456", "CONFIG_MD_RAID456", NEED_ALWAYS, NULL, NULL, "md RAID4/5/6" },
-	{ "ext4", "CONFIG_EXT4_FS", NEED_ALWAYS, NULL, NULL, "ext4" },
-	{ "ext2", "CONFIG_EXT2_FS", NEED_IF_MODULE, "CONFIG_EXT4_USE_FOR_EXT2", "ext4", "ext2" },
-	{ "ext3", "CONFIG_EXT3_FS", NEED_IF_MODULE, "CONFIG_EXT4_USE_FOR_EXT2", "ext4", "ext3" },
-	{ "xfs", "CONFIG_XFS_FS", NEED_ALWAYS, NULL, NULL, "xfs" },
-	{ "btrfs", "CONFIG_BTRFS_FS", NEED_ALWAYS, NULL, NULL, "btrfs" },
-	{ "i6300esb", "CONFIG_I6300ESB_WDT", NEED_OPTIONAL, NULL, NULL, "QEMU's watchdog" },
-	{ "loop", "CONFIG_BLK_DEV_LOOP", NEED_OPTIONAL, NULL, NULL, "loop devices" },
-	{ "null_blk", "CONFIG_BLK_DEV_NULL_BLK", NEED_OPTIONAL, NULL, NULL, "null block devices" },
-	{ NULL, NULL, NEED_ALWAYS, NULL, NULL, NULL },
-};
-
 struct closure_state {
 	struct kmod_ctx *kmod;
 	const char *moddir;

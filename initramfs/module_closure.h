@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Which kernel modules go into the image, in the order PID 1 loads them.
- * One table names what the appliance needs; the closure adds every
- * dependency (modules.dep, through libkmod) and every soft dependency
- * (modules.softdep: all lines of a module, pre and post, resolved through
- * aliases) recursively. The order is topological: a module's pre softdeps
+ * The caller names what the appliance needs (the module lines of the
+ * image's list, appliance_list.h); the closure adds every dependency
+ * (modules.dep, through libkmod) and every soft dependency (modules.softdep:
+ * all lines of a module, pre and post, resolved through aliases)
+ * recursively. The order is topological: a module's pre softdeps
  * and dependencies come before it, its post softdeps after it. A module
  * the kernel has built in (modules.builtin) is skipped; one that is
- * neither in the tree nor built in is an error naming it, unless the table
- * marks it optional.
+ * neither in the tree nor built in is an error naming it, unless it is
+ * marked optional.
  */
 #ifndef IOMATRIX_HOST_MODULE_CLOSURE_H
 #define IOMATRIX_HOST_MODULE_CLOSURE_H
@@ -34,9 +35,6 @@ struct wanted_module {
 	const char *why;
 };
 
-/* The appliance's modules; ends with a NULL name. */
-extern const struct wanted_module image_modules[];
-
 struct closure_module {
 	char *name;	 /* as the kernel names it ('_', not '-') */
 	char *host_path; /* absolute path of the file in the tree */
@@ -52,7 +50,7 @@ struct module_closure {
 };
 
 /*
- * Resolve wanted against the module tree moddir (".../lib/modules/R");
+ * Resolve wanted (ending with a NULL name) against the module tree moddir (".../lib/modules/R");
  * config may be NULL when no kernel config was found. Notes on optional
  * modules left out go to notes (may be NULL). Returns 0, or -1 with err
  * naming the module that is missing and where it was looked for.

@@ -71,6 +71,13 @@ fails_cleanly "a compression the kernel cannot unpack" \
 	--modules-dir "$tree" --kernel-config "$tmp/gzip-only.config" --compress xz -o "$out/a.cpio"
 fails_cleanly "kernel config missing" "$tmp/no.config: No such file or directory" \
 	--modules-dir "$tree" --kernel-config "$tmp/no.config" -o "$out/a.cpio"
+# the list: a bad line is FILE:LINE and what is wrong, before any kernel is looked at
+printf 'dir /tmp 1777\nnod /dev/sda 0600 b 8 0\n' >"$tmp/bad.list"
+fails_cleanly "a bad line in the list" \
+	"$tmp/bad.list:2: device type 'b': only character devices \(c\) are supported" \
+	--list "$tmp/bad.list" --release 0.0.0-none -o "$out/a.cpio"
+fails_cleanly "list missing" "$tmp/no.list: No such file or directory" \
+	--list "$tmp/no.list" --modules-dir "$tree" -o "$out/a.cpio"
 fails_cleanly "data dir missing" "--data-dir $tmp/no-data: not a directory" \
 	--modules-dir "$tree" --data-dir "$tmp/no-data" -o "$out/a.cpio"
 SOURCE_DATE_EPOCH=yesterday
@@ -81,9 +88,10 @@ unset SOURCE_DATE_EPOCH
 fails "unknown option: exit 2 and usage" "option --frobnicate is unknown" $iomatrix image --frobnicate
 check "unknown option: exit status 2" sh -c "$iomatrix image --frobnicate 2>/dev/null; test \$? -eq 2"
 check "--help prints the synopsis on stdout" sh -c "
-	$iomatrix image --help | head -2 | tr -s ' ' >'$tmp/syn' &&
+	$iomatrix image --help | head -3 | tr -s ' ' >'$tmp/syn' &&
 	printf '%s\n' 'iomatrix image [--release R] [--modules-dir DIR] [--runner PATH] [--data-dir DIR]' \
-		' [--compress zstd|xz|gzip|none] [--kernel-config FILE] [-o FILE] [--quiet]' | cmp -s - '$tmp/syn'"
+		' [--list FILE] [--compress zstd|xz|gzip|none] [--kernel-config FILE]' \
+		' [-o FILE] [--quiet]' | cmp -s - '$tmp/syn'"
 
 # no kernel config anywhere: said, and gzip (which nearly every kernel reads)
 rm "$tree/lib/modules/$rel/build" 2>/dev/null

@@ -57,6 +57,43 @@ check "image.conf says xz and the module count" sh -c "
 	grep -qx compress=xz '$x/etc/iomatrix/image.conf' &&
 	grep -qx modules=30 '$x/etc/iomatrix/image.conf'"
 
+# a list of one's own (--list): just what it names, a file beside it, options for a module
+mkdir "$tmp/mylist"
+echo 'hello' >"$tmp/mylist/motd"
+cat >"$tmp/mylist/my.list" <<'EOF'
+# a small appliance
+dir	/srv/x	0700	# before its parent: still its own mode, and the parent's
+dir	/srv	0750
+dir	/tmp	1777
+nod	/dev/null	0666 c 1 3
+tool	/bin/busybox	busybox-static	"a shell"
+slink	/bin/sh	busybox
+slink	/bin/mdadm	../sbin/mdadm	# to a tool not in the list: kept, as layout
+tool	/sbin/wipefs	util-linux	"wiping"	optional
+slink	/bin/wipefs	../sbin/./wipefs	# to a tool left out: left out
+file	/etc/motd	motd	0600
+module	md	raid0	CONFIG_MD_RAID0	"md RAID0"
+options	md-mod	start_dirty_degraded=1
+EOF
+mkdir "$tmp/mytools"	# busybox, but no wipefs
+ln -s "$(PATH=/usr/sbin:/usr/bin:/sbin:/bin command -v busybox)" "$tmp/mytools/busybox"
+IOMATRIX_TOOL_PATH=$tmp/mytools $iomatrix image --quiet --list "$tmp/mylist/my.list" \
+	--modules-dir "$tree" --data-dir "$tmp/mylist" --compress none -o "$tmp/my.cpio" 2>"$tmp/notes"
+cpio -t --quiet <"$tmp/my.cpio" | sort >"$tmp/my.t"
+sed 's/^/# /' "$tmp/notes"
+check "--list: the optional tool left out is a note" grep -q 'note: wipefs not found .*optional, for wiping' "$tmp/notes"
+check "--list: the image holds what the list names, and no more" sh -c "
+	grep -v '^lib' '$tmp/my.t' | tr '\n' ' ' | grep -qx 'bin bin/busybox bin/mdadm bin/sh dev dev/null etc etc/iomatrix etc/iomatrix/image.conf etc/motd init srv srv/x tmp '"
+mkdir "$tmp/myx"
+(cd "$tmp/myx" && cpio -idm --quiet --no-absolute-filenames -f 'dev/*' <"$tmp/my.cpio")
+check "--list: the file beside the list, and the modes the list gives" sh -c "
+	grep -qx hello '$tmp/myx/etc/motd' && test \$(stat -c %a '$tmp/myx/etc/motd') = 600 &&
+	test \$(stat -c %a '$tmp/myx/tmp') = 1777 && test \$(stat -c %a '$tmp/myx/srv') = 750 &&
+	test \$(stat -c %a '$tmp/myx/srv/x') = 700"
+check "--list: a module with its dependency, and the options for it" sh -c "
+	grep -v '^#' '$tmp/myx/lib/modules/$rel/modules.load' | cut -d' ' -f1,3 | tr '\n' ' ' |
+		grep -qx 'md_mod start_dirty_degraded=1 raid0 '"
+
 # a second release in the tree: the choice must be said
 mkdir -p "$tree/lib/modules/0.0.2-other"
 fails "two releases in the tree need --release" "holds 2 releases .*--release" \
