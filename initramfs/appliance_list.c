@@ -284,7 +284,8 @@ static int parse_file(struct line_ctx *c, struct list_entry *e)
 
 static int parse_tool(struct line_ctx *c, struct list_entry *e)
 {
-	if (need_path(c, &c->w[1], &e->path) || need_text(c, &c->w[2], "the package", &e->package) ||
+	if (need_path(c, &c->w[1], &e->path) ||
+	    need_text(c, &c->w[2], "the package", &e->package) ||
 	    need_text(c, &c->w[3], "WHY", &e->why))
 		return -1;
 	if (c->n == 5) {
@@ -416,6 +417,9 @@ static int parse_line(struct line_ctx *c, const char *s, const char *end)
 	const struct list_entry *o;
 	struct list_entry *e, *v;
 
+	/* a NUL would end a word unseen: the line would not be read as written */
+	if (memchr(s, '\0', (size_t)(end - s)))
+		return bad(c, "a NUL byte");
 	if (split(c, s, end))
 		return -1;
 	if (!c->n)
@@ -471,8 +475,7 @@ int appliance_list_parse(struct appliance_list *l, const char *file, const char 
 		size_t end = nl ? (size_t)(nl - text) : len;
 
 		c.line++;
-		if (memchr(text + pos, '\0', end - pos) ? bad(&c, "a NUL byte")
-							  : parse_line(&c, text + pos, text + end)) {
+		if (parse_line(&c, text + pos, text + end)) {
 			free(dir);
 			appliance_list_free(l);
 			return -1;

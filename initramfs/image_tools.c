@@ -46,12 +46,13 @@ static const char *tool_path_shown(void)
 /* Where link leads in the image, "." and ".." resolved. Returns 0, or -1 when too long. */
 static int link_leads_to(const struct list_entry *link, char *out, size_t outlen)
 {
-	const char *slash = strrchr(link->path, '/');
+	/* a relative target is from the link's directory */
+	int dirlen = link->target[0] == '/' ? 0 : (int)(strrchr(link->path, '/') - link->path);
 	char buf[PATH_MAX], *save = NULL;
 	size_t n = 0;
 
-	if (snprintf(buf, sizeof(buf), "%.*s/%s", link->target[0] == '/' ? 0 : (int)(slash - link->path),
-		     link->path, link->target) >= (int)sizeof(buf))
+	if (snprintf(buf, sizeof(buf), "%.*s/%s", dirlen, link->path, link->target) >=
+	    (int)sizeof(buf))
 		return -1;
 	out[0] = '\0';
 	for (char *c = strtok_r(buf, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
@@ -129,7 +130,8 @@ int image_add_tools(struct image_tree *t, const struct appliance_list *l, FILE *
 		    char *err, size_t errlen)
 {
 	for (size_t i = 0; i < l->count; i++)
-		if (l->entries[i].kind == LIST_TOOL && add_tool(t, &l->entries[i], notes, err, errlen))
+		if (l->entries[i].kind == LIST_TOOL &&
+		    add_tool(t, &l->entries[i], notes, err, errlen))
 			return -1;
 	for (size_t i = 0; i < l->count; i++)
 		if (l->entries[i].kind == LIST_FILE && add_file(t, &l->entries[i], err, errlen))

@@ -27,7 +27,8 @@ static void test_good_lines(void)
 		"file /etc/b.conf b.conf 0600\n"
 		"tool /bin/busybox busybox-static \"shell and applets\"\n"
 		"tool /sbin/wipefs util-linux wipe optional\n"
-		"module fs ext2 CONFIG_EXT2_FS \"ext2\" if-module served-by=ext4:CONFIG_EXT4_USE_FOR_EXT2\n"
+		"module fs ext2 CONFIG_EXT2_FS \"ext2\" if-module "
+		"served-by=ext4:CONFIG_EXT4_USE_FOR_EXT2\n"
 		"module virtio virtio-rng CONFIG_HW_RANDOM_VIRTIO entropy optional\n"
 		"module md md-mod CONFIG_BLK_DEV_MD \"md arrays\"\n"
 		"options null-blk nr_devices=0 queue_mode=2\n"
@@ -116,13 +117,16 @@ static const struct {
 	{ "\n\nnod /dev/x 0600 c 1\n",
 	  "dir/t.list:3: nod takes PATH MODE c MAJOR MINOR (4 words given)" },
 	{ "dir a/b 0755\n", "dir/t.list:1: 'a/b' is not a clean absolute path in the image" },
-	{ "dir /a/../b 0755\n", "dir/t.list:1: '/a/../b' is not a clean absolute path in the image" },
+	{ "dir /a/../b 0755\n",
+	  "dir/t.list:1: '/a/../b' is not a clean absolute path in the image" },
 	{ "dir /a 0855\n", "dir/t.list:1: mode '0855' is not octal from 0 to 7777" },
 	{ "dir /a 17777\n", "dir/t.list:1: mode '17777' is not octal from 0 to 7777" },
 	{ "nod /dev/sda 0600 b 8 0\n",
 	  "dir/t.list:1: device type 'b': only character devices (c) are supported" },
-	{ "nod /dev/x 0600 c 4096 0\n", "dir/t.list:1: major '4096' is not a number from 0 to 4095" },
-	{ "nod /dev/x 0600 c 1 -3\n", "dir/t.list:1: minor '-3' is not a number from 0 to 1048575" },
+	{ "nod /dev/x 0600 c 4096 0\n",
+	  "dir/t.list:1: major '4096' is not a number from 0 to 4095" },
+	{ "nod /dev/x 0600 c 1 -3\n",
+	  "dir/t.list:1: minor '-3' is not a number from 0 to 1048575" },
 	{ "slink /bin/sh \"\"\n", "dir/t.list:1: the link target is empty" },
 	{ "tool /sbin/x pkg \"why\" required\n",
 	  "dir/t.list:1: 'required': the only word after WHY can be 'optional'" },
@@ -172,7 +176,8 @@ static void test_bad_lines(void)
 
 		if (strstr(bad_lines[i].err, "NUL"))
 			len += strlen(text + len + 1) + 1; /* past the NUL the line holds */
-		CHECK_EQ_INT(appliance_list_parse(&l, "dir/t.list", text, len, err, sizeof(err)), -1);
+		CHECK_EQ_INT(appliance_list_parse(&l, "dir/t.list", text, len, err, sizeof(err)),
+			     -1);
 		CHECK_EQ_STR(err, bad_lines[i].err);
 		CHECK(l.count == 0 && l.entries == NULL); /* nothing left on failure */
 	}
