@@ -3,12 +3,12 @@
 #include "lib/ini.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+
+#include "lib/byte_buf.h"
 
 #define INI_MAX_INCLUDE_DEPTH 16
 
@@ -119,64 +119,26 @@ static int call(struct ini_state *st, struct ini_event *ev)
 /* A job file is text a person wrote: anything bigger is a mistake (or /dev/zero). */
 #define INI_MAX_FILE (16 << 20)
 
-/* Reads the whole of path into a NUL-terminated buffer; NULL with errno set. */
-static char *read_all(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	char chunk[4096];
-	size_t got;
-	struct stat st;
-	FILE *mem;
-
-	*len = 0;
-	if (!f)
-		return NULL;
-	if (fstat(fileno(f), &st)) {
-		int e = errno;
-
-		fclose(f);
-		errno = e;
-		return NULL;
-	}
-	if (!S_ISREG(st.st_mode) || st.st_size > INI_MAX_FILE) {
-		fclose(f);
-		errno = S_ISDIR(st.st_mode) ? EISDIR : S_ISREG(st.st_mode) ? EFBIG : EINVAL;
-		return NULL;
-	}
-	mem = open_memstream(&buf, len);
-	if (!mem) {
-		fclose(f);
-		return NULL;
-	}
-	while ((got = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		fwrite(chunk, 1, got, mem);
-	fclose(f);
-	fclose(mem);
-	return buf;
-}
-
 static int parse_file(struct ini_state *st, const char *path, const char *from, int line)
 {
-	size_t len;
-	char *buf;
+	struct byte_buf b = { 0 };
 	int rc;
 
 	if (st->depth >= INI_MAX_INCLUDE_DEPTH)
 		return fail(st, from, line, "include nested deeper than %d (a loop?)",
 			    INI_MAX_INCLUDE_DEPTH);
-	buf = read_all(path, &len);
-	if (!buf) {
+	rc = byte_buf_load(&b, path, INI_MAX_FILE);
+	if (rc) {
 		if (!from) {
-			snprintf(st->err, st->errlen, "%s: %s", path, strerror(errno));
+			snprintf(st->err, st->errlen, "%s: %s", path, strerror(rc));
 			return -1;
 		}
-		return fail(st, from, line, "include %s: %s", path, strerror(errno));
+		return fail(st, from, line, "include %s: %s", path, strerror(rc));
 	}
 	st->depth++;
-	rc = parse_text(st, path, buf, len);
+	rc = parse_text(st, path, (const char *)b.data, b.len);
 	st->depth--;
-	free(buf);
+	byte_buf_free(&b);
 	return rc;
 }
 

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "lib/byte_buf.h"
 #include "lib/jpath.h"
 #include "records/rs_load.h"
 
@@ -158,44 +158,6 @@ fail:
 	return -1;
 }
 
-static int read_file(const char *path, char **buf_out, size_t *len_out, char *err, size_t errlen)
-{
-	FILE *f = fopen(path, "rb");
-	struct stat st;
-	char *buf;
-	size_t got;
-
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -1;
-	}
-	if (fstat(fileno(f), &st) || st.st_size < 0 ||
-	    (unsigned long long)st.st_size > RS_MAX_FILE) {
-		snprintf(err, errlen, "%s: larger than %u MiB or unreadable", path,
-			 RS_MAX_FILE >> 20);
-		fclose(f);
-		return -1;
-	}
-	buf = malloc((size_t)st.st_size + 1);
-	if (!buf) {
-		snprintf(err, errlen, "%s: out of memory", path);
-		fclose(f);
-		return -1;
-	}
-	got = fread(buf, 1, (size_t)st.st_size, f);
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: read error", path);
-		free(buf);
-		fclose(f);
-		return -1;
-	}
-	fclose(f);
-	buf[got] = '\0';
-	*buf_out = buf;
-	*len_out = got;
-	return 0;
-}
-
 void rs_warn(struct result_set *rs, const char *fmt, ...)
 {
 	char line[512];
@@ -284,15 +246,14 @@ int rs_parse_manifest(const char *text, size_t len, struct result_set *rs, char 
 static int load_manifest(const char *dir, struct result_set *rs, char *err, size_t errlen)
 {
 	char path[4096], why[256];
-	char *text;
-	size_t len;
+	struct byte_buf text = { 0 };
 	int rc;
 
 	snprintf(path, sizeof(path), "%s/manifest.json", dir);
-	if (read_file(path, &text, &len, err, errlen))
+	if (byte_buf_read_file(&text, path, RS_MAX_FILE, err, errlen))
 		return -1;
-	rc = rs_parse_manifest(text, len, rs, why, sizeof(why));
-	free(text);
+	rc = rs_parse_manifest((const char *)text.data, text.len, rs, why, sizeof(why));
+	byte_buf_free(&text);
 	if (rc)
 		snprintf(err, errlen, "%s: %s", path, why);
 	return rc;
@@ -493,21 +454,21 @@ int rs_load(const char *dir, struct result_set *rs, char *err, size_t errlen)
 	}
 	for (size_t i = 0; i < nnames; i++) {
 		char path[4096], why[256];
-		char *text;
-		size_t len;
+		struct byte_buf text = { 0 };
 
 		snprintf(path, sizeof(path), "%s/records/%s", dir, names[i]);
-		if (read_file(path, &text, &len, why, sizeof(why))) {
+		if (byte_buf_read_file(&text, path, RS_MAX_FILE, why, sizeof(why))) {
 			rs_warn(rs, "%s", why);
 			continue;
 		}
-		if (rs_parse_record(text, len, &rs->recs[rs->nrecs], why, sizeof(why))) {
+		if (rs_parse_record((const char *)text.data, text.len, &rs->recs[rs->nrecs], why,
+				    sizeof(why))) {
 			rs_warn(rs, "records/%s: %s", names[i], why);
 		} else {
 			ptrs[rs->nrecs] = &rs->recs[rs->nrecs];
 			rs->nrecs++;
 		}
-		free(text);
+		byte_buf_free(&text);
 	}
 	if (group_cells(rs, ptrs, rs->nrecs, err, errlen))
 		goto fail;

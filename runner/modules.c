@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lib/byte_buf.h"
 #include "runner/console.h"
 #include "runner/modules.h"
 
@@ -87,25 +88,25 @@ int modules_parse(const char *file, const char *text, size_t len, struct module_
 	return 0;
 }
 
+/* modules.load lists a few hundred names: anything this big is not one. */
+#define MODULES_MAX_FILE ((1 << 20) - 1)
+
 int modules_read(const char *path, struct module_list *list, char *err, size_t errlen)
 {
-	static char text[1 << 20];
-	size_t len = 0;
-	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct byte_buf text = { 0 };
+	int ret = byte_buf_load(&text, path, MODULES_MAX_FILE);
 
-	if (fd < 0) {
-		snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+	if (ret == EFBIG) {
+		snprintf(err, errlen, "%s: larger than %zu bytes", path, (size_t)MODULES_MAX_FILE);
 		return -1;
 	}
-	while (len < sizeof(text) && (n = read(fd, text + len, sizeof(text) - len)) > 0)
-		len += (size_t)n;
-	close(fd);
-	if (len == sizeof(text)) {
-		snprintf(err, errlen, "%s: larger than %zu bytes", path, sizeof(text) - 1);
+	if (ret) {
+		snprintf(err, errlen, "cannot open %s: %s", path, strerror(ret));
 		return -1;
 	}
-	return modules_parse(path, text, len, list, err, errlen);
+	ret = modules_parse(path, (const char *)text.data, text.len, list, err, errlen);
+	byte_buf_free(&text);
+	return ret;
 }
 
 static double now(void)

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "lib/byte_buf.h"
 #include "runner/console.h"
 #include "lib/json_check.h"
 #include "runner/spawn.h"
@@ -180,45 +181,6 @@ const char *headline_str(const struct headline *h, char *buf, size_t len)
 	return buf;
 }
 
-static char *read_file(const char *path, size_t max, size_t *len, int *error)
-{
-	struct stat st;
-	char *buf;
-	size_t done = 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	*error = 0;
-	if (fd < 0 || fstat(fd, &st)) {
-		*error = errno;
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	if ((uint64_t)st.st_size > max) {
-		*error = EFBIG;
-		close(fd);
-		return NULL;
-	}
-	buf = malloc((size_t)st.st_size + 1);
-	while (buf && done < (size_t)st.st_size) {
-		ssize_t n = read(fd, buf + done, (size_t)st.st_size - done);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		done += (size_t)n;
-	}
-	close(fd);
-	if (!buf) {
-		*error = ENOMEM;
-		return NULL;
-	}
-	buf[done] = '\0';
-	*len = done;
-	return buf;
-}
-
 /* The full argv: the binary, the cell's words, the output options. */
 static const char **full_argv(char **words, int nwords)
 {
@@ -240,25 +202,25 @@ static const char **full_argv(char **words, int nwords)
 /* Reads and checks the report into r->json and r->h; -1 with why. */
 static int load_report(struct workload_result *r, const struct cell *c, char *why, size_t len)
 {
-	size_t n = 0;
-	int error;
-	char *text = read_file(WORKLOAD_JSON, WORKLOAD_JSON_MAX, &n, &error);
+	struct byte_buf text = { 0 };
+	int error = byte_buf_load(&text, WORKLOAD_JSON, WORKLOAD_JSON_MAX);
 
-	if (!text) {
+	if (error) {
 		snprintf(why, len, "no report in %s: %s", WORKLOAD_JSON, strerror(error));
 		return -1;
 	}
-	r->json = malloc(n + 1);
+	r->json = malloc(text.len + 1);
 	if (!r->json) {
-		free(text);
+		byte_buf_free(&text);
 		snprintf(why, len, "out of memory for the report");
 		return -1;
 	}
-	if (workload_parse(c->workload.kind, text, n, r->json, &r->json_len, &r->h, why, len)) {
+	if (workload_parse(c->workload.kind, (const char *)text.data, text.len, r->json,
+			   &r->json_len, &r->h, why, len)) {
 		free(r->json);
 		r->json = NULL;
 	}
-	free(text);
+	byte_buf_free(&text);
 	return r->json ? 0 : -1;
 }
 
