@@ -3,6 +3,7 @@
 #include "lib/decompress.h"
 
 #include <lzma.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 #include <zlib.h>
@@ -30,19 +31,27 @@ enum compression compression_from_magic(const void *buf, size_t len)
 	return COMP_NONE;
 }
 
-static int grow(struct byte_buf *out, size_t max_out, const char *what, char *err,
-		size_t errlen)
+/*
+ * Room for the next step of output: never more than one byte past
+ * max_out, so that a stream longer than allowed is always caught, and one
+ * exactly max_out long is not refused.
+ */
+static int room(struct byte_buf *out, size_t max_out, size_t *avail, const char *what,
+		char *err, size_t errlen)
 {
-	if (out->len >= max_out)
+	if (out->len > max_out)
 		return errmsg(err, errlen, "%s: decompresses to more than %zu bytes", what,
 			      max_out);
 	if (byte_buf_reserve(out, STEP))
 		return errmsg(err, errlen, "%s: out of memory", what);
+	*avail = out->cap - out->len;
+	if (max_out - out->len < *avail)
+		*avail = max_out - out->len + 1;
 	return 0;
 }
 
-static int unzstd(const void *in, size_t len, struct byte_buf *out, size_t max_out,
-		  const char *what, char *err, size_t errlen)
+static int unzstd(const void *in, size_t len, bool first_only, struct byte_buf *out,
+		  size_t max_out, const char *what, char *err, size_t errlen)
 {
 	ZSTD_DCtx *d = ZSTD_createDCtx();
 	ZSTD_inBuffer ib = { in, len, 0 };
@@ -50,13 +59,15 @@ static int unzstd(const void *in, size_t len, struct byte_buf *out, size_t max_o
 
 	if (!d)
 		return errmsg(err, errlen, "%s: out of memory", what);
+	/* A kernel is compressed with --long (windows up to 2^31): allow it. */
+	ZSTD_DCtx_setParameter(d, ZSTD_d_windowLogMax, 31);
 	for (;;) {
-		size_t in_before = ib.pos, left;
+		size_t in_before = ib.pos, left, avail;
 		ZSTD_outBuffer ob;
 
-		if (grow(out, max_out, what, err, errlen))
+		if (room(out, max_out, &avail, what, err, errlen))
 			goto out;
-		ob = (ZSTD_outBuffer){ out->data + out->len, out->cap - out->len, 0 };
+		ob = (ZSTD_outBuffer){ out->data + out->len, avail, 0 };
 		left = ZSTD_decompressStream(d, &ob, &ib);
 		if (ZSTD_isError(left)) {
 			errmsg(err, errlen, "%s: zstd: %s", what, ZSTD_getErrorName(left));
@@ -64,7 +75,7 @@ static int unzstd(const void *in, size_t len, struct byte_buf *out, size_t max_o
 		}
 		out->len += ob.pos;
 		/* 0: a frame ended and all of it is out; the input may hold another. */
-		if (!left && ib.pos == ib.size)
+		if (!left && (first_only || ib.pos == ib.size))
 			break;
 		if (!ob.pos && ib.pos == in_before) {
 			errmsg(err, errlen, "%s: zstd: truncated input", what);
@@ -77,25 +88,25 @@ out:
 	return ret;
 }
 
-static int unxz(const void *in, size_t len, struct byte_buf *out, size_t max_out,
-		const char *what, char *err, size_t errlen)
+static int unxz(const void *in, size_t len, bool first_only, struct byte_buf *out,
+		size_t max_out, const char *what, char *err, size_t errlen)
 {
 	lzma_stream s = LZMA_STREAM_INIT;
 	int ret = -1;
 
-	if (lzma_stream_decoder(&s, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK)
+	/* Not concatenated, the decoder stops at the first stream's end. */
+	if (lzma_stream_decoder(&s, UINT64_MAX, first_only ? 0 : LZMA_CONCATENATED) != LZMA_OK)
 		return errmsg(err, errlen, "%s: xz: cannot start the decoder", what);
 	s.next_in = in;
 	s.avail_in = len;
 	for (;;) {
 		lzma_ret r;
 
-		if (grow(out, max_out, what, err, errlen))
+		if (room(out, max_out, &s.avail_out, what, err, errlen))
 			goto out;
 		s.next_out = out->data + out->len;
-		s.avail_out = out->cap - out->len;
 		r = lzma_code(&s, LZMA_FINISH);
-		out->len = out->cap - s.avail_out;
+		out->len = (size_t)(s.next_out - out->data);
 		if (r == LZMA_STREAM_END)
 			break;
 		if (r != LZMA_OK) {
@@ -110,8 +121,8 @@ out:
 	return ret;
 }
 
-static int ungzip(const void *in, size_t len, struct byte_buf *out, size_t max_out,
-		  const char *what, char *err, size_t errlen)
+static int ungzip(const void *in, size_t len, bool first_only, struct byte_buf *out,
+		  size_t max_out, const char *what, char *err, size_t errlen)
 {
 	z_stream z;
 	const unsigned char *p = in;
@@ -127,17 +138,17 @@ static int ungzip(const void *in, size_t len, struct byte_buf *out, size_t max_o
 	z.next_in = (Bytef *)p;
 	z.avail_in = (uInt)len;
 	for (;;) {
+		size_t avail;
 		int r;
 
-		if (grow(out, max_out, what, err, errlen))
+		if (room(out, max_out, &avail, what, err, errlen))
 			goto out;
 		z.next_out = out->data + out->len;
-		z.avail_out = (uInt)(out->cap - out->len > UINT32_MAX ? UINT32_MAX
-								       : out->cap - out->len);
+		z.avail_out = (uInt)(avail > UINT32_MAX ? UINT32_MAX : avail);
 		r = inflate(&z, Z_NO_FLUSH);
 		out->len = (size_t)(z.next_out - out->data);
 		if (r == Z_STREAM_END) {
-			if (!z.avail_in)
+			if (first_only || !z.avail_in)
 				break;
 			/* Another gzip member follows. */
 			if (inflateReset(&z) != Z_OK) {
@@ -161,22 +172,44 @@ out:
 	return ret;
 }
 
-int decompress_buffer(enum compression id, const void *in, size_t len, struct byte_buf *out,
-		      size_t max_out, const char *what, char *err, size_t errlen)
+static int decompress(enum compression id, const void *in, size_t len, bool first_only,
+		      struct byte_buf *out, size_t max_out, const char *what, char *err,
+		      size_t errlen)
 {
+	int ret;
+
 	if (compression_from_magic(in, len) != id)
 		return errmsg(err, errlen, "%s: not %s data (wrong magic bytes)", what,
 			      compression_kinds[id < COMP_COUNT ? id : COMP_NONE].name);
 	switch (id) {
 	case COMP_ZSTD:
-		return unzstd(in, len, out, max_out, what, err, errlen);
-	case COMP_XZ:
-		return unxz(in, len, out, max_out, what, err, errlen);
-	case COMP_GZIP:
-		return ungzip(in, len, out, max_out, what, err, errlen);
-	case COMP_NONE:
-	case COMP_COUNT:
+		ret = unzstd(in, len, first_only, out, max_out, what, err, errlen);
 		break;
+	case COMP_XZ:
+		ret = unxz(in, len, first_only, out, max_out, what, err, errlen);
+		break;
+	case COMP_GZIP:
+		ret = ungzip(in, len, first_only, out, max_out, what, err, errlen);
+		break;
+	default:
+		return errmsg(err, errlen, "%s: nothing to decompress", what);
 	}
-	return errmsg(err, errlen, "%s: nothing to decompress", what);
+	/* The last step may have ended the stream one byte past the limit. */
+	if (!ret && out->len > max_out)
+		return errmsg(err, errlen, "%s: decompresses to more than %zu bytes", what,
+			      max_out);
+	return ret;
+}
+
+int decompress_buffer(enum compression id, const void *in, size_t len, struct byte_buf *out,
+		      size_t max_out, const char *what, char *err, size_t errlen)
+{
+	return decompress(id, in, len, false, out, max_out, what, err, errlen);
+}
+
+int decompress_first_stream(enum compression id, const void *in, size_t len,
+			    struct byte_buf *out, size_t max_out, const char *what, char *err,
+			    size_t errlen)
+{
+	return decompress(id, in, len, true, out, max_out, what, err, errlen);
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Decompressing whole buffers: compressed kernel modules (.ko.xz, .ko.zst,
- * .ko.gz) go into the image decompressed, and tests read images back.
+ * .ko.gz) go into the image decompressed, tests read images back, and
+ * `iomatrix qemu` takes the vmlinux out of a bzImage.
  */
 #ifndef IOMATRIX_HOST_DECOMPRESS_H
 #define IOMATRIX_HOST_DECOMPRESS_H
@@ -22,5 +23,14 @@ enum compression compression_from_magic(const void *buf, size_t len);
  */
 int decompress_buffer(enum compression id, const void *in, size_t len, struct byte_buf *out,
 		      size_t max_out, const char *what, char *err, size_t errlen);
+
+/*
+ * The same for the first stream (zstd frame, xz stream, gzip member) alone,
+ * ignoring whatever follows it: a bzImage payload ends with its
+ * uncompressed size (le32) after the stream.
+ */
+int decompress_first_stream(enum compression id, const void *in, size_t len,
+			    struct byte_buf *out, size_t max_out, const char *what, char *err,
+			    size_t errlen);
 
 #endif
