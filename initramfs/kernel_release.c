@@ -33,20 +33,17 @@ static bool release_name_ok(const char *r)
 	return *r && !strchr(r, '/') && strcmp(r, ".") && strcmp(r, "..");
 }
 
-/*
- * Scan dir's subdirectories. With need_kernel_in set, keep only releases
- * with need_kernel_in/vmlinuz-R. best gets the newest (strverscmp); the
- * count and a comma list of all kept go back.
- */
-static int scan_releases(const char *dir, const char *need_kernel_in, char *best,
-			 size_t best_len, char *all, size_t all_len, int *count)
+int kernel_release_scan(const char *dir, const char *need_kernel_in, char *best,
+			size_t best_len, char *all, size_t all_len)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
 	size_t used = 0;
+	int count = 0;
 
-	*count = 0;
-	best[0] = all[0] = '\0';
+	best[0] = '\0';
+	if (all_len)
+		all[0] = '\0';
 	if (!d)
 		return -1;
 	while ((de = readdir(d))) {
@@ -62,7 +59,7 @@ static int scan_releases(const char *dir, const char *need_kernel_in, char *best
 			if (!is_file(path))
 				continue;
 		}
-		(*count)++;
+		count++;
 		if (!best[0] || strverscmp(de->d_name, best) > 0)
 			snprintf(best, best_len, "%s", de->d_name);
 		if (used < all_len) {
@@ -73,14 +70,13 @@ static int scan_releases(const char *dir, const char *need_kernel_in, char *best
 		}
 	}
 	closedir(d);
-	return 0;
+	return count;
 }
 
 static int pick_system(const char *root, const char *release_opt, char *release,
 		       size_t release_len, char *err, size_t errlen)
 {
-	char libmod[PATH_MAX], boot[PATH_MAX], all[1024];
-	int count;
+	char libmod[PATH_MAX], boot[PATH_MAX];
 
 	snprintf(libmod, sizeof(libmod), "%s/lib/modules", root);
 	snprintf(boot, sizeof(boot), "%s/boot", root);
@@ -88,8 +84,7 @@ static int pick_system(const char *root, const char *release_opt, char *release,
 		snprintf(release, release_len, "%s", release_opt);
 		return 0;
 	}
-	if (scan_releases(libmod, boot, release, release_len, all, sizeof(all), &count) ||
-	    !count)
+	if (kernel_release_scan(libmod, boot, release, release_len, NULL, 0) <= 0)
 		return errmsg(err, errlen,
 			      "no installed kernel: no release in %s has %s/vmlinuz-RELEASE; "
 			      "install linux-image-amd64 (make deps), or give --modules-dir DIR",
@@ -119,8 +114,8 @@ static int pick_tree(const char *dir, const char *release_opt, char *release,
 		snprintf(release, release_len, "%s", release_opt);
 		return 0;
 	}
-	if (scan_releases(libmod, NULL, release, release_len, all, sizeof(all), &count) ||
-	    !count)
+	count = kernel_release_scan(libmod, NULL, release, release_len, all, sizeof(all));
+	if (count <= 0)
 		return errmsg(err, errlen, "%s holds no kernel release: run 'make modules_install "
 			      "INSTALL_MOD_PATH=%s' in the kernel tree", libmod, dir);
 	if (count > 1)

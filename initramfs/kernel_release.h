@@ -22,4 +22,13 @@ int kernel_release_pick(const char *system_root, const char *modules_root,
 			const char *release_opt, char *release, size_t release_len,
 			char *moddir, size_t moddir_len, char *err, size_t errlen);
 
+/*
+ * The releases in dir (its subdirectories); with need_kernel_in set, only
+ * those with need_kernel_in/vmlinuz-R. best gets the newest (strverscmp),
+ * "" for none; all, unless all_len is 0, a comma list of them. Returns how
+ * many there are, or -1 with errno when dir cannot be listed.
+ */
+int kernel_release_scan(const char *dir, const char *need_kernel_in, char *best,
+			size_t best_len, char *all, size_t all_len);
+
 #endif
