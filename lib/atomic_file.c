@@ -84,6 +84,24 @@ void atomic_file_abort(struct atomic_file *af)
 	settled();
 }
 
+int atomic_file_write(struct atomic_file *af, const void *data, size_t len, char *err,
+		      size_t errlen)
+{
+	const char *p = data;
+
+	while (len) {
+		ssize_t n = write(af->fd, p, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return errmsg(err, errlen, "%s: %s", af->tmp_path, strerror(errno));
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
 int atomic_file_commit(struct atomic_file *af, char *err, size_t errlen)
 {
 	int ret = 0;

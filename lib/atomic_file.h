@@ -18,6 +18,9 @@ struct atomic_file {
 
 /* Returns 0, or -1 with "cannot create a file in DIR: cause" in err. */
 int atomic_file_open(struct atomic_file *af, const char *path, char *err, size_t errlen);
+/* Write all of data; -1 with "tmp_path: cause" in err (then abort). */
+int atomic_file_write(struct atomic_file *af, const void *data, size_t len, char *err,
+		      size_t errlen);
 /* fsync, mode 0644, rename over the target. On failure the temp is gone. */
 int atomic_file_commit(struct atomic_file *af, char *err, size_t errlen);
 /* Close and remove the temporary file (no-op after commit). */

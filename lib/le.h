@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Little-endian integers in byte buffers (on-disk formats: the results log, GPT). */
+/*
+ * Little-endian integers in byte buffers (on-disk formats: the results log,
+ * GPT, a bzImage's setup header and the ELF inside it).
+ */
 #ifndef IOMATRIX_COMMON_LE_H
 #define IOMATRIX_COMMON_LE_H
 
@@ -15,6 +18,11 @@ static inline void put_le64(uint8_t *p, uint64_t v)
 {
 	for (int i = 0; i < 8; i++)
 		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static inline uint16_t get_le16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] | p[1] << 8);
 }
 
 static inline uint32_t get_le32(const uint8_t *p)
