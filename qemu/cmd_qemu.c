@@ -21,12 +21,13 @@
 #include "qemu/qemu_results.h"
 #include "qemu/qemu_run.h"
 
-#define BUILD_DIR     "build"
-#define IMAGE_DIR     BUILD_DIR "/image"
-#define QEMU_DIR      BUILD_DIR "/qemu"
-#define MAX_QEMU_ARGS 64
-#define MAX_BOOTS     100
-#define ERR_LEN	      8192
+#define BUILD_DIR      "build"
+#define IMAGE_DIR      BUILD_DIR "/image"
+#define QEMU_DIR       BUILD_DIR "/qemu"
+#define MAX_QEMU_ARGS  64
+#define MAX_BOOTS      100
+#define ERR_LEN	       8192
+#define MAX_SERIAL_LOG (1u << 30) /* as the kernel reader's limit: no log of ours is near */
 
 struct qemu_opts {
 	const char *kernel, *release, *initrd;
@@ -186,18 +187,17 @@ struct boot {
 static int find_kernel(const struct qemu_opts *o, struct boot *b, char *err, size_t errlen)
 {
 	if (o->kernel) {
+		struct byte_buf data = { 0 };
 		struct qk_bzimage bz;
-		uint8_t *data;
-		size_t len;
 
 		snprintf(b->bzimage, sizeof(b->bzimage), "%s", o->kernel);
-		if (qk_read_file(o->kernel, &data, &len, err, errlen))
+		if (qk_read_kernel(o->kernel, &data, err, errlen))
 			return -1;
-		if (qk_parse_bzimage(data, len, &bz, err, errlen) && !bz.release[0]) {
-			free(data);
+		if (qk_parse_bzimage(data.data, data.len, &bz, err, errlen) && !bz.release[0]) {
+			byte_buf_free(&data);
 			return -1;
 		}
-		free(data);
+		byte_buf_free(&data);
 		snprintf(b->release, sizeof(b->release), "%s", bz.release);
 		return 0;
 	}
@@ -438,18 +438,17 @@ static void print_command(FILE *f, const struct qemu_argv *a)
 static enum qemu_exit report(const struct boot *b, const struct qemu_run_result *r, int timeout,
 			     long offset, const char *prefix, char *ended, size_t elen)
 {
+	struct byte_buf log = { 0 };
 	struct qemu_log_facts f;
-	uint8_t *log = NULL;
-	size_t len = 0;
 	char err[ERR_LEN];
 	enum qemu_exit code;
 
-	if (qk_read_file(b->serial_log, &log, &len, err, sizeof(err)))
+	if (byte_buf_read_file(&log, b->serial_log, MAX_SERIAL_LOG, err, sizeof(err)))
 		fprintf(stderr, "iomatrix qemu: %s\n", err);
-	if (offset < 0 || (size_t)offset > len)
+	if (offset < 0 || (size_t)offset > log.len)
 		offset = 0;
-	qemu_log_scan((const char *)log + offset, len - (size_t)offset, &f);
-	free(log);
+	qemu_log_scan((const char *)log.data + offset, log.len - (size_t)offset, &f);
+	byte_buf_free(&log);
 	code = qemu_log_exit_status(&f, r->status, r->timed_out);
 	if (f.fatal[0])
 		fprintf(stderr, "iomatrix qemu: %sthe appliance said: %s\n", prefix, f.fatal);

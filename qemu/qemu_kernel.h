@@ -18,13 +18,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/byte_buf.h"
+#include "lib/compress.h"
+
 #define QK_ERR_LEN 512
 
 /* The newest release in /lib/modules that has /boot/vmlinuz-RELEASE. */
 int qk_newest_release(const char *modules_root, const char *boot_dir, char *out, size_t len,
 		      char *err, size_t errlen);
 
-enum qk_compression { QK_NONE, QK_GZIP, QK_XZ, QK_ZSTD, QK_UNSUPPORTED };
+/* The shared decompressor's kinds, and one more for payloads it cannot read. */
+enum qk_compression {
+	QK_NONE = COMP_NONE,
+	QK_GZIP = COMP_GZIP,
+	QK_XZ = COMP_XZ,
+	QK_ZSTD = COMP_ZSTD,
+	QK_UNSUPPORTED = COMP_COUNT,
+};
 
 struct qk_bzimage {
 	char version[128]; /* "6.1.0-57-amd64 (debian-kernel@...) #1 SMP ..." */
@@ -50,8 +60,8 @@ bool qk_elf_has_pvh_note(const uint8_t *elf, size_t len);
 int qk_extract_payload(const uint8_t *data, const struct qk_bzimage *bz, uint8_t **out,
 		       size_t *outlen, char *err, size_t errlen);
 
-/* Reads a whole file into a malloc'ed buffer. */
-int qk_read_file(const char *path, uint8_t **data, size_t *len, char *err, size_t errlen);
+/* Reads a kernel file (at most 1 GiB) into b, which must be empty. */
+int qk_read_kernel(const char *path, struct byte_buf *b, char *err, size_t errlen);
 
 /*
  * The PVH-bootable vmlinux for a bzImage, extracted once and cached as
