@@ -271,9 +271,14 @@ static int output_path(const struct image_request *req, struct image_result *res
 		       size_t errlen)
 {
 	const char *ext = res->compression->ext;
+	struct stat st;
 	int n;
 
 	if (req->output) {
+		/* Said before the build, and in the command's own terms. */
+		if (!stat(req->output, &st) && S_ISDIR(st.st_mode))
+			return errmsg(err, errlen, "%s is a directory: give a file name with -o",
+				      req->output);
 		n = snprintf(res->output, sizeof(res->output), "%s", req->output);
 	} else {
 		if (mkdir(req->output_dir, 0755) && errno != EEXIST)

@@ -56,7 +56,7 @@ int atomic_file_open(struct atomic_file *af, const char *path, char *err, size_t
 		    (int)sizeof(af->tmp_path))
 		return errmsg(err, errlen, "%s: path too long", path);
 	if (!stat(path, &st) && S_ISDIR(st.st_mode))
-		return errmsg(err, errlen, "%s is a directory: give a file name with -o", path);
+		return errmsg(err, errlen, "%s is a directory", path);
 	dir_of(path, dir, sizeof(dir));
 	af->fd = mkstemp(af->tmp_path);
 	if (af->fd < 0)
@@ -104,9 +104,12 @@ int atomic_file_write(struct atomic_file *af, const void *data, size_t len, char
 
 int atomic_file_commit(struct atomic_file *af, char *err, size_t errlen)
 {
+	mode_t mask = umask(0);
 	int ret = 0;
 
-	if (fsync(af->fd) || fchmod(af->fd, 0644))
+	/* The mode an ordinary new file gets, not mkstemp's 0600. */
+	umask(mask);
+	if (fsync(af->fd) || fchmod(af->fd, 0666 & ~mask))
 		ret = errmsg(err, errlen, "%s: %s", af->tmp_path, strerror(errno));
 	if (close(af->fd) && !ret)
 		ret = errmsg(err, errlen, "%s: %s", af->tmp_path, strerror(errno));

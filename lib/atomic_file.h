@@ -21,7 +21,7 @@ int atomic_file_open(struct atomic_file *af, const char *path, char *err, size_t
 /* Write all of data; -1 with "tmp_path: cause" in err (then abort). */
 int atomic_file_write(struct atomic_file *af, const void *data, size_t len, char *err,
 		      size_t errlen);
-/* fsync, mode 0644, rename over the target. On failure the temp is gone. */
+/* fsync, mode 0666 less the umask, rename over the target. On failure the temp is gone. */
 int atomic_file_commit(struct atomic_file *af, char *err, size_t errlen);
 /* Close and remove the temporary file (no-op after commit). */
 void atomic_file_abort(struct atomic_file *af);
