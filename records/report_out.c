@@ -1,19 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Reports reach their file whole or not at all; see report.h. */
 #include <errno.h>
-#include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/atomic_file.h"
 #include "records/report.h"
 
 int report_atomic(const char *path, int (*emit)(FILE *f, const void *ctx), const void *ctx,
 		  char *err, size_t errlen)
 {
-	mode_t mask;
-	char *tmp;
-	size_t len;
+	struct atomic_file af;
+	bool failed;
 	FILE *f;
 	int fd;
 
@@ -24,39 +23,26 @@ int report_atomic(const char *path, int (*emit)(FILE *f, const void *ctx), const
 		}
 		return 0;
 	}
-	len = strlen(path) + 16;
-	tmp = malloc(len);
-	if (!tmp) {
-		snprintf(err, errlen, "out of memory");
+	if (atomic_file_open(&af, path, err, errlen))
 		return -1;
-	}
-	snprintf(tmp, len, "%s.tmp.XXXXXX", path);
-	fd = mkstemp(tmp);
-	if (fd < 0 || !(f = fdopen(fd, "w"))) {
+	/* A stream on a copy of the descriptor: closing it leaves af's to commit. */
+	fd = dup(af.fd);
+	f = fd < 0 ? NULL : fdopen(fd, "w");
+	if (!f) {
 		snprintf(err, errlen, "--output %s: %s", path, strerror(errno));
-		if (fd >= 0) {
+		if (fd >= 0)
 			close(fd);
-			unlink(tmp);
-		}
-		free(tmp);
+		atomic_file_abort(&af);
 		return -1;
 	}
-	mask = umask(0);
-	umask(mask);
-	(void)fchmod(fd, 0666 & ~mask); /* as an ordinary new file, not mkstemp's 0600 */
-	if (emit(f, ctx) || fflush(f) || fsync(fd)) {
+	errno = 0;
+	failed = emit(f, ctx) != 0;
+	if (fclose(f))
+		failed = true;
+	if (failed) {
 		snprintf(err, errlen, "--output %s: %s", path, strerror(errno ? errno : EIO));
-		fclose(f);
-		unlink(tmp);
-		free(tmp);
+		atomic_file_abort(&af);
 		return -1;
 	}
-	if (fclose(f) || rename(tmp, path)) {
-		snprintf(err, errlen, "--output %s: %s", path, strerror(errno));
-		unlink(tmp);
-		free(tmp);
-		return -1;
-	}
-	free(tmp);
-	return 0;
+	return atomic_file_commit(&af, err, errlen);
 }
