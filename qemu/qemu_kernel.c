@@ -125,7 +125,8 @@ bool qk_elf_has_pvh_note(const uint8_t *elf, size_t len)
 			continue;
 		while (size - pos >= 12) {
 			const uint8_t *n = elf + off + pos;
-			uint64_t namesz = get_le32(n), descsz = get_le32(n + 4), type = get_le32(n + 8);
+			uint64_t namesz = get_le32(n), descsz = get_le32(n + 4),
+				 type = get_le32(n + 8);
 			uint64_t step = 12 + ((namesz + 3) & ~3ULL) + ((descsz + 3) & ~3ULL);
 
 			if (namesz == 4 && size - pos >= 16 && !memcmp(n + 12, "Xen", 4) &&
@@ -164,8 +165,8 @@ int qk_extract_payload(const uint8_t *data, const struct qk_bzimage *bz, uint8_t
 			snprintf(err, errlen, "out of memory for %zu bytes", size);
 			return -1;
 		}
-	} else if (decompress_first_stream((enum compression)bz->compression, p,
-					   bz->payload_length, &b, size, what, err, errlen)) {
+	} else if (decompress_first_stream((enum compression)bz->compression, p, bz->payload_length,
+					   &b, size, what, err, errlen)) {
 		byte_buf_free(&b);
 		return -1;
 	}
