@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "initramfs/appliance_list.h"
+#include "lib/appliance_contract.h"
 #include "lib/atomic_file.h"
 #include "lib/byte_buf.h"
 #include "initramfs/cpio_writer.h"
@@ -191,7 +192,7 @@ static int add_image_conf(struct image_tree *t, const struct image_result *res, 
 		byte_buf_free(&conf);
 		return errmsg(err, errlen, "image.conf: out of memory");
 	}
-	ret = add_text(t, "/etc/iomatrix/image.conf", PART_LAYOUT, &conf, err, errlen);
+	ret = add_text(t, IMAGE_CONF_PATH, PART_LAYOUT, &conf, err, errlen);
 	byte_buf_free(&conf);
 	return ret;
 }

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lib/appliance_contract.h"
 #include "lib/cli.h"
 #include "qemu/commands.h"
 #include "qemu/qemu_disks.h"
@@ -133,7 +134,7 @@ static const struct cli_cmd qemu_cmd = {
 		"  3  kernel panic or crash: a panic in the log, or QEMU exited without the "
 		"power-off line\n"
 		"  4  timeout: QEMU was killed after --timeout seconds\n"
-		"  5  the appliance reported FATAL (an \"iomatrix: FATAL:\" line: a bad\n"
+		"  5  the appliance reported FATAL (an \"" CONSOLE_PREFIX CONSOLE_FATAL "...\" line: a bad\n"
 		"     setting, a matrix that does not exist, ...) and powered off\n",
 	.opts = options,
 	.nopts = sizeof(options) / sizeof(options[0]),

@@ -11,6 +11,7 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include "lib/appliance_contract.h"
 #include "qemu/qemu_disks.h"
 #include "lib/units.h"
 
@@ -52,7 +53,7 @@ int qd_create(const char *dir, int n, unsigned long long size, bool temporary,
 
 		memset(d, 0, sizeof(*d));
 		snprintf(d->path, sizeof(d->path), "%s/disk%d.img", dir, i);
-		snprintf(d->serial, sizeof(d->serial), "iomatrix-disk%d", i % 1000);
+		snprintf(d->serial, sizeof(d->serial), SCRATCH_DISK_SERIAL "%d", i % 1000);
 		d->created = temporary;
 		if (stat(d->path, &st) == 0) {
 			if (!S_ISREG(st.st_mode) || (unsigned long long)st.st_size != size) {

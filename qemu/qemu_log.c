@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 
 #include "qemu/qemu_log.h"
+#include "lib/appliance_contract.h"
 
 /* Kernel complaints worth a note even when the run ends cleanly. */
 static const char *const oops_marks[] = {
@@ -58,15 +59,16 @@ void qemu_log_scan(const char *text, size_t len, struct qemu_log_facts *f)
 
 		pos += n + (nl ? 1 : 0);
 		/* The runner's lines: the prefix may follow kernel output on the same line. */
-		if ((at = find_in(line, n, "iomatrix: start:"))) {
+		if ((at = find_in(line, n, CONSOLE_PREFIX CONSOLE_START))) {
 			f->started = true;
 			f->t_start = line_time(line, n);
-		} else if ((at = find_in(line, n, "iomatrix: power-off"))) {
+		} else if ((at = find_in(line, n, CONSOLE_PREFIX CONSOLE_POWER_OFF))) {
 			f->powered_off = true;
 			f->t_power_off = line_time(line, n);
-		} else if ((at = find_in(line, n, "iomatrix: FATAL: ")) && !f->fatal[0]) {
+		} else if ((at = find_in(line, n, CONSOLE_PREFIX CONSOLE_FATAL)) && !f->fatal[0]) {
 			copy_line(f->fatal, sizeof(f->fatal), at, n - (size_t)(at - line));
-		} else if (find_in(line, n, "iomatrix: watchdog: ") && find_in(line, n, " armed")) {
+		} else if (find_in(line, n, CONSOLE_PREFIX CONSOLE_WATCHDOG) &&
+			   find_in(line, n, CONSOLE_ARMED)) {
 			f->watchdog_armed = true;
 		}
 		if ((at = find_in(line, n, "Kernel panic - not syncing")) && !f->panicked) {

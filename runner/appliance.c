@@ -12,6 +12,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "lib/appliance_contract.h"
 #include "runner/cmdline.h"
 #include "runner/console.h"
 #include "runner/setup/disks.h"
@@ -47,7 +48,7 @@ static void banner(const struct utsname *u)
 {
 	char version[512];
 
-	con_say_t("start: PID 1 on Linux %s %s", u->release, u->machine);
+	con_say_t(CONSOLE_START " PID 1 on Linux %s %s", u->release, u->machine);
 	if (read_line_file("/proc/version", version, sizeof(version)) == 0)
 		con_say("kernel: %s", version);
 }
@@ -76,7 +77,7 @@ static void load_modules(const struct utsname *u)
 	struct modules_summary sum;
 	char path[512], err[MODULES_ERR_LEN];
 
-	if (image_info_read(IMAGE_CONF, &info, err, sizeof(err)))
+	if (image_info_read(IMAGE_CONF_PATH, &info, err, sizeof(err)))
 		fatal("image: %s", err);
 	if (strcmp(info.release, u->release))
 		fatal("image was built for kernel %s but this is %s: build one with "

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/appliance_contract.h"
 #include "runner/console.h"
 
 static bool debug_on;
@@ -39,12 +40,12 @@ double con_uptime(void)
 static void emit(bool with_time, const char *fmt, va_list ap)
 {
 	char line[1024];
-	size_t len = strlen(CON_PREFIX);
+	size_t len = strlen(CONSOLE_PREFIX);
 	/* Room for the message; the rest is kept for " t=..." and '\n'. */
 	size_t room = sizeof(line) - len - 24;
 	int n;
 
-	memcpy(line, CON_PREFIX, len);
+	memcpy(line, CONSOLE_PREFIX, len);
 	n = vsnprintf(line + len, room, fmt, ap);
 	if (n < 0)
 		n = 0;

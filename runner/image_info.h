@@ -10,8 +10,6 @@
 
 #include <stddef.h>
 
-#define IMAGE_CONF "/etc/iomatrix/image.conf"
-
 struct image_info {
 	char release[128];
 };

@@ -5,6 +5,7 @@
 #include <sys/reboot.h>
 #include <unistd.h>
 
+#include "lib/appliance_contract.h"
 #include "runner/console.h"
 #include "runner/setup/md_registry.h"
 #include "runner/power.h"
@@ -43,10 +44,10 @@ void power_off(void)
 	md_registry_stop_all(POWER_MD_STOP_TIMEOUT);
 	reap_all();
 	sync();
-	con_say_t("power-off");
+	con_say_t(CONSOLE_POWER_OFF);
 	reboot(RB_POWER_OFF);
 	/* Only without CAP_SYS_BOOT; PID 1 still must not return. */
-	con_say("FATAL: reboot(RB_POWER_OFF) failed; halting here");
+	con_say(CONSOLE_FATAL "reboot(RB_POWER_OFF) failed; halting here");
 	for (;;) {
 		sleep(60);
 		reap_all();
@@ -61,6 +62,6 @@ void fatal(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	con_say("FATAL: %s", msg);
+	con_say(CONSOLE_FATAL "%s", msg);
 	power_off();
 }

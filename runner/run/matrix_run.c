@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lib/appliance_contract.h"
 #include "runner/run/cell_run.h"
 #include "matrix/cell_select.h"
 #include "runner/console.h"
@@ -128,7 +129,7 @@ static void say_disks(const struct disk_selection *s, const struct appliance_con
 			con_say("disk %s: not used: %s", c->disk.name,
 				cfg->disks[0] ? "not named in iomatrix.disks"
 					      : "its serial does not start "
-						"with " DISK_SELECT_DEFAULT_SERIAL
+						"with " SCRATCH_DISK_SERIAL
 						" (name it in iomatrix.disks)");
 	}
 	if (!s->nuse) {
@@ -192,11 +193,11 @@ static void run_one(struct run *run, struct progress *p, const struct cell *c, i
 
 static struct matrix *load_matrix(const struct appliance_config *cfg)
 {
-	struct matrix_load_opts o = {.jobs_dir = JOBS_DIR};
+	struct matrix_load_opts o = {.jobs_dir = IMAGE_JOBS_DIR};
 	char path[512], err[MATRIX_ERR_LEN];
 	struct matrix *m;
 
-	if (matrix_path_for_name(MATRIX_DIR, cfg->matrix, path, sizeof(path), err, sizeof(err)))
+	if (matrix_path_for_name(IMAGE_MATRIX_DIR, cfg->matrix, path, sizeof(path), err, sizeof(err)))
 		fatal("iomatrix.matrix=%s: %s", cfg->matrix, err);
 	m = matrix_load(path, &o, err, sizeof(err));
 	if (!m)
@@ -322,10 +323,10 @@ static void start_watchdog(const struct appliance_config *cfg, const struct run_
 	if (timeout <= 0)
 		return;
 	if (watchdog_start(WATCHDOG_DEVICE, timeout, BETWEEN_STEPS_S, &actual, err, sizeof(err))) {
-		con_say("watchdog: %s; running without one", err);
+		con_say(CONSOLE_WATCHDOG "%s; running without one", err);
 		return;
 	}
-	con_say("watchdog: %s armed, timeout %d s, fed while the matrix makes progress%s",
+	con_say(CONSOLE_WATCHDOG "%s" CONSOLE_ARMED ", timeout %d s, fed while the matrix makes progress%s",
 		WATCHDOG_DEVICE, actual,
 		rr->ch.have_log ? "" : " (no results log: a reset starts the matrix again)");
 }

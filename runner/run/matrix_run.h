@@ -19,9 +19,6 @@
 #include "runner/cmdline.h"
 #include "runner/setup/disks.h"
 
-#define MATRIX_DIR "/etc/iomatrix/matrix"
-#define JOBS_DIR   "/etc/iomatrix/jobs"
-
 void matrix_run(const struct appliance_config *cfg, const struct disk_list *found);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/appliance_contract.h"
 #include "runner/console.h"
 #include "runner/setup/disk_select.h"
 #include "runner/setup/wipe.h"
@@ -224,10 +225,10 @@ int disk_select(const struct disk_list *found, const char *sysfs_root, const cha
 		if (each_word(words, allow_word, &a))
 			return -1;
 	} else {
-		size_t k = strlen(DISK_SELECT_DEFAULT_SERIAL);
+		size_t k = strlen(SCRATCH_DISK_SERIAL);
 
 		for (size_t i = 0; i < out->count; i++)
-			if (!strncmp(out->all[i].disk.serial, DISK_SELECT_DEFAULT_SERIAL, k)) {
+			if (!strncmp(out->all[i].disk.serial, SCRATCH_DISK_SERIAL, k)) {
 				out->all[i].allowed = true;
 				out->all[i].order = a.next_order++;
 			}

@@ -29,7 +29,6 @@
 
 #include "runner/setup/disks.h"
 
-#define DISK_SELECT_DEFAULT_SERIAL "iomatrix-disk"
 #define DISK_SELECT_ERR_LEN	   512
 
 struct disk_choice {
