@@ -15,7 +15,9 @@
 
 #include "initramfs/appliance_list.h"
 #include "initramfs/commands.h"
+#include "lib/appliance_contract.h"
 #include "lib/cli.h"
+#include "lib/dirs.h"
 #include "lib/errmsg.h"
 #include "initramfs/image_build.h"
 #include "initramfs/image_tools.h"
@@ -42,16 +44,17 @@ static const struct cli_opt image_opts[] = {
 	  .help = "take modules from DIR/lib/modules/R, as 'make modules_install "
 		  "INSTALL_MOD_PATH=DIR' leaves them; default: /lib/modules/R" },
 	{ .name = "runner", .kind = CLI_STRING, .offset = OFF(runner), .arg = "PATH",
-	  .help = "the runner, /init in the image; default: iomatrix-runner in this program's "
-		  "directory (build/)" },
+	  .help = "the runner, /init in the image; default: the one beside this program: "
+		  "build/iomatrix-runner in the tree, PREFIX/" DIRS_RUNNER "/iomatrix-runner "
+		  "installed" },
 	{ .name = "data-dir", .kind = CLI_STRING, .offset = OFF(data_dir), .arg = "DIR",
-	  .help = "project tree the list's data patterns are below (the shipped list's: "
-		  "matrix/*.matrix and configs/jobs/*.fio, to /etc/iomatrix/); default: the "
-		  "parent of this program's directory" },
+	  .help = "where the list's data patterns are looked up (the shipped list's: "
+		  "matrix/*.matrix and configs/jobs/*.fio, to " IMAGE_ETC_DIR "/); default: the "
+		  "tree this program was built in, PREFIX/" DIRS_DATA " installed" },
 	{ .name = "list", .kind = CLI_STRING, .offset = OFF(list), .arg = "FILE",
 	  .help = "build from the list FILE of what goes into the image (dir, nod, slink, file, "
 		  "tool, module, options and data lines; docs/image.md); default: "
-		  APPLIANCE_LIST_IN_TREE " in the parent of this program's directory" },
+		  APPLIANCE_LIST_IN_TREE " beside the matrices this program ships with" },
 	/* A string, not a CLI_CHOICE: image_build names the choices and the kernel's. */
 	{ .name = "compress", .kind = CLI_STRING, .offset = OFF(compress),
 	  .arg = "zstd|xz|gzip|none",
@@ -64,7 +67,7 @@ static const struct cli_opt image_opts[] = {
 		  "DIR/config-R, DIR/.config" },
 	{ .short_name = 'o', .kind = CLI_STRING, .offset = OFF(output), .arg = "FILE",
 	  .help = "write the image to FILE (whole or not at all); default: "
-		  "image/initramfs-R.cpio.EXT in this program's directory (build/image/)" },
+		  "WORK/image/initramfs-R.cpio.EXT, where `iomatrix qemu` looks" },
 	{ .name = "quiet", .kind = CLI_FLAG, .offset = OFF(quiet),
 	  .help = "print no size breakdown (notes and errors still go to stderr)" },
 };
@@ -77,27 +80,13 @@ static const struct cli_cmd image_cmd = {
 	.more = "environment:\n"
 		"  SOURCE_DATE_EPOCH           the mtime of every entry, in seconds (default 0)\n"
 		"  " TOOL_PATH_ENV "          where busybox, mdadm and the mkfs tools are looked\n"
-		"                              up (default " TOOL_PATH_DEFAULT ")\n",
+		"                              up (default " TOOL_PATH_DEFAULT ")\n"
+		"  " DIRS_WORK_ENV "           WORK, the work directory (default: "
+		DIRS_WORK_DEFAULT ")\n",
 	.opts = image_opts,
 	.nopts = sizeof(image_opts) / sizeof(image_opts[0]),
 	.getopt_words = true,
 };
-
-/* The directory this program is in, from /proc/self/exe. */
-static int exe_dir(char *out, size_t outlen)
-{
-	ssize_t n = readlink("/proc/self/exe", out, outlen - 1);
-	char *slash;
-
-	if (n <= 0)
-		return -1;
-	out[n] = '\0';
-	slash = strrchr(out, '/');
-	if (!slash)
-		return -1;
-	*slash = '\0';
-	return 0;
-}
 
 static int source_date_epoch(uint32_t *mtime, char *err, size_t errlen)
 {
@@ -137,9 +126,8 @@ static void report(const struct image_result *res, double seconds)
 int cmd_image(int argc, char **argv)
 {
 	struct image_options opts;
-	char dir[PATH_MAX], runner[PATH_MAX + 32], data[PATH_MAX + 8], out_dir[PATH_MAX + 8];
-	char list[PATH_MAX + 32];
-	char err[ERRMSG_LEN];
+	static struct iomatrix_dirs dirs;
+	char out_dir[PATH_MAX + 8], list[PATH_MAX + 32], err[ERRMSG_LEN];
 	struct image_request req = { 0 };
 	struct image_result res;
 	struct timespec t0, t1;
@@ -156,19 +144,17 @@ int cmd_image(int argc, char **argv)
 			cli_usage(&image_cmd, stderr);
 		return r > 0 ? 0 : 2;
 	}
-	if (exe_dir(dir, sizeof(dir))) {
-		fprintf(stderr, "iomatrix %s: cannot read /proc/self/exe\n", argv[0]);
+	if (iomatrix_dirs(&dirs, err, sizeof(err))) {
+		fprintf(stderr, "iomatrix %s: %s\n", argv[0], err);
 		return 1;
 	}
-	snprintf(runner, sizeof(runner), "%s/iomatrix-runner", dir);
-	snprintf(data, sizeof(data), "%s/..", dir);
-	snprintf(list, sizeof(list), "%s/../" APPLIANCE_LIST_IN_TREE, dir);
-	snprintf(out_dir, sizeof(out_dir), "%s/image", dir);
+	snprintf(out_dir, sizeof(out_dir), "%s/image", dirs.work);
+	snprintf(list, sizeof(list), "%s/" APPLIANCE_LIST_IN_TREE, dirs.data);
 	req.release = opts.release;
 	req.modules_dir = opts.modules_dir;
 	req.list = opts.list ? opts.list : list;
-	req.runner = opts.runner ? opts.runner : runner;
-	req.data_dir = opts.data_dir ? opts.data_dir : data;
+	req.runner = opts.runner ? opts.runner : dirs.runner;
+	req.data_dir = opts.data_dir ? opts.data_dir : dirs.data;
 	req.compress = opts.compress;
 	req.kernel_config = opts.kernel_config;
 	req.output = opts.output;

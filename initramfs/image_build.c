@@ -15,6 +15,7 @@
 #include "lib/appliance_contract.h"
 #include "lib/atomic_file.h"
 #include "lib/byte_buf.h"
+#include "lib/dirs.h"
 #include "initramfs/cpio_writer.h"
 #include "lib/errmsg.h"
 #include "initramfs/image_tools.h"
@@ -282,9 +283,9 @@ static int output_path(const struct image_request *req, struct image_result *res
 				      req->output);
 		n = snprintf(res->output, sizeof(res->output), "%s", req->output);
 	} else {
-		if (mkdir(req->output_dir, 0755) && errno != EEXIST)
-			return errmsg(err, errlen, "cannot create %s: %s", req->output_dir,
-				      strerror(errno));
+		/* Installed, the work directory may be a cache not made yet. */
+		if (dirs_make(req->output_dir, err, errlen))
+			return -1;
 		n = snprintf(res->output, sizeof(res->output), "%s/initramfs-%s.cpio%s%s",
 			     req->output_dir, res->release, *ext ? "." : "", ext);
 	}
