@@ -16,6 +16,7 @@
 
 #include "matrix/cell_select.h"
 #include "matrix/commands.h"
+#include "lib/dirs.h"
 #include "lib/json_out.h"
 #include "matrix/matrix.h"
 #include "matrix/matrix_units.h"
@@ -42,7 +43,8 @@ static void usage(FILE *f)
 		"Lists the cells MATRIX expands to on a machine with N disks of SIZE each\n"
 		"(default %d x 1g) and the given memory (default 2g), the cells that machine\n"
 		"would skip and why, and an estimated duration under QEMU TCG.\n\n"
-		"  MATRIX        a file, or a name in the project's matrix/ directory\n"
+		"  MATRIX        a file, or a name in the matrix/ directory of the tree this\n"
+		"                program was built in, or of PREFIX/" DIRS_DATA " installed\n"
 		"                ($IOMATRIX_MATRIX_DIR overrides where names are found)\n"
 		"  --scale X     multiply sizes and runtimes by X, 0 < X <= 1 (default: the matrix's)\n"
 		"  --cells SEL   only these cells: 1-5,9 or fs=ext4,array=raid5 (as "
@@ -133,42 +135,22 @@ static bool is_file(const char *path)
 	return !stat(path, &st) && S_ISREG(st.st_mode);
 }
 
-/* The project's matrix/ directory, found from where this binary lives. */
+/* DATA/matrix (lib/dirs.h), unless $IOMATRIX_MATRIX_DIR names another. */
 static int matrix_dir(char *dir, size_t len)
 {
-	static const char *const rel[] = {"/../matrix", "/../share/iomatrix/matrix"};
 	const char *env = getenv("IOMATRIX_MATRIX_DIR");
-	char exe[PATH_MAX];
-	ssize_t n;
-	char *slash;
+	struct iomatrix_dirs d;
+	char err[256];
+	struct stat st;
 
 	if (env && *env) {
 		snprintf(dir, len, "%s", env);
 		return 0;
 	}
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n < 0)
+	if (iomatrix_dirs(&d, err, sizeof(err)) ||
+	    (size_t)snprintf(dir, len, "%s/matrix", d.data) >= len)
 		return -1;
-	exe[n] = '\0';
-	slash = strrchr(exe, '/');
-	if (!slash)
-		return -1;
-	*slash = '\0';
-	for (size_t i = 0; i < sizeof(rel) / sizeof(rel[0]); i++) {
-		struct stat st;
-
-		if ((size_t)snprintf(dir, len, "%s%s", exe, rel[i]) >= len)
-			continue;
-		if (!stat(dir, &st) && S_ISDIR(st.st_mode)) {
-			char *real = realpath(dir, NULL);
-
-			if (real && strlen(real) < len)
-				strcpy(dir, real);
-			free(real);
-			return 0;
-		}
-	}
-	return -1;
+	return !stat(dir, &st) && S_ISDIR(st.st_mode) ? 0 : -1;
 }
 
 static int find_matrix(const char *arg, char *path, size_t len)
