@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <glob.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,8 @@
 
 #include "lib/appliance_contract.h"
 #include "lib/cli.h"
+#include "lib/dirs.h"
+#include "lib/errmsg.h"
 #include "qemu/commands.h"
 #include "qemu/qemu_disks.h"
 #include "qemu/qemu_kernel.h"
@@ -22,9 +25,6 @@
 #include "qemu/qemu_results.h"
 #include "qemu/qemu_run.h"
 
-#define BUILD_DIR      "build"
-#define IMAGE_DIR      BUILD_DIR "/image"
-#define QEMU_DIR       BUILD_DIR "/qemu"
 #define MAX_QEMU_ARGS  64
 #define MAX_BOOTS      100
 #define ERR_LEN	       8192
@@ -67,7 +67,7 @@ static const struct cli_opt options[] = {
 	{ .name = "release", .kind = CLI_STRING, .offset = O(release), .arg = "R",
 	  .help = "an installed kernel release (default: the newest)" },
 	{ .name = "initrd", .kind = CLI_STRING, .offset = O(initrd), .arg = "FILE",
-	  .help = "the image (default: " IMAGE_DIR "/initramfs-R.cpio.*)" },
+	  .help = "the image (default: the newest WORK/image/initramfs-R.cpio*)" },
 	{ .name = "pvh", .kind = CLI_SET, .offset = O(pvh),
 	  .help = "PVH direct boot, or fail (default: when the kernel has it)", .value = 1 },
 	{ .name = "no-pvh", .kind = CLI_SET, .offset = O(pvh),
@@ -92,7 +92,7 @@ static const struct cli_opt options[] = {
 	  .arg = "SECONDS",
 	  .help = "kill QEMU after this wall time (default 600)" },
 	{ .name = "serial-log", .kind = CLI_STRING, .offset = O(serial_log), .arg = "FILE",
-	  .help = "the console log (default " QEMU_DIR "/serial-TIME.log)" },
+	  .help = "the console log (default WORK/qemu/serial-TIME.log)" },
 	{ .name = "results-serial", .kind = CLI_STRING, .offset = O(results_serial), .arg = "FILE",
 	  .help = "records on a serial port of their own (ttyS1), captured to FILE" },
 	{ .name = "results-disk", .kind = CLI_STRING, .offset = O(results_disk), .arg = "FILE",
@@ -126,6 +126,8 @@ static const struct cli_cmd qemu_cmd = {
 		 "and captured, and the exit status says how the boot ended.",
 	.more = "With the console live, Ctrl-A x quits QEMU; iomatrix.shell on --append gives a\n"
 		"busybox shell in the guest instead of powering off.\n\n"
+		"WORK, where `iomatrix image` writes images and the vmlinux of a PVH boot is\n"
+		"cached, is $" DIRS_WORK_ENV ", else\n  " DIRS_WORK_DEFAULT ".\n\n"
 		"exit status:\n"
 		"  0  clean power-off: QEMU exited by itself and the runner's power-off line is in "
 		"the log\n"
@@ -170,6 +172,10 @@ static int parse_args(int argc, char **argv, struct qemu_opts *o)
 
 /* Everything one boot needs, worked out from the options. */
 struct boot {
+	struct iomatrix_dirs dirs;
+	/* Short of PATH_MAX by the longest name put in them: a path made from them fits. */
+	char image_dir[PATH_MAX - 256]; /* WORK/image: where `iomatrix image` writes */
+	char qemu_dir[PATH_MAX - 256];	/* WORK/qemu: the vmlinux cache, logs, disks */
 	char release[128];
 	char bzimage[4096];
 	char kernel[4096]; /* what -kernel gets: the bzImage or the cached vmlinux */
@@ -219,7 +225,7 @@ static int find_kernel(const struct qemu_opts *o, struct boot *b, char *err, siz
 
 static int find_initrd(const struct qemu_opts *o, struct boot *b, char *err, size_t errlen)
 {
-	char pattern[512];
+	char pattern[PATH_MAX + 192];
 	time_t newest = 0;
 	glob_t g;
 
@@ -231,7 +237,7 @@ static int find_initrd(const struct qemu_opts *o, struct boot *b, char *err, siz
 		snprintf(b->initrd, sizeof(b->initrd), "%s", o->initrd);
 		return 0;
 	}
-	snprintf(pattern, sizeof(pattern), IMAGE_DIR "/initramfs-%s.cpio*", b->release);
+	snprintf(pattern, sizeof(pattern), "%s/initramfs-%s.cpio*", b->image_dir, b->release);
 	b->initrd[0] = '\0';
 	if (glob(pattern, 0, NULL, &g) == 0) {
 		for (size_t i = 0; i < g.gl_pathc; i++) {
@@ -245,10 +251,9 @@ static int find_initrd(const struct qemu_opts *o, struct boot *b, char *err, siz
 		globfree(&g);
 	}
 	if (!b->initrd[0]) {
-		snprintf(err, errlen,
-			 "no image for %s in " IMAGE_DIR "/: run `build/iomatrix image "
-			 "--release %s` (or give --initrd)",
-			 b->release, b->release);
+		errmsg(err, errlen,
+		       "no image for %s in %s/: run `%s image --release %s` (or give --initrd)",
+		       b->release, b->image_dir, b->dirs.exe, b->release);
 		return -1;
 	}
 	return 0;
@@ -262,7 +267,7 @@ static int choose_boot_path(const struct qemu_opts *o, struct boot *b, char *err
 	snprintf(b->kernel, sizeof(b->kernel), "%s", b->bzimage);
 	if (o->pvh == 0)
 		return 0;
-	ret = qk_pvh_vmlinux(b->bzimage, QEMU_DIR, b->kernel, sizeof(b->kernel), why, sizeof(why));
+	ret = qk_pvh_vmlinux(b->bzimage, b->qemu_dir, b->kernel, sizeof(b->kernel), why, sizeof(why));
 	if (ret < 0) {
 		snprintf(err, errlen, "%s", why);
 		return -1;
@@ -292,7 +297,7 @@ static int make_disks(const struct qemu_opts *o, struct boot *b, char *err, size
 				return -1;
 			}
 		} else {
-			snprintf(b->disk_dir, sizeof(b->disk_dir), QEMU_DIR "/disks-XXXXXX");
+			snprintf(b->disk_dir, sizeof(b->disk_dir), "%s/disks-XXXXXX", b->qemu_dir);
 			if (!mkdtemp(b->disk_dir)) {
 				snprintf(err, errlen, "cannot create %s: %s", b->disk_dir,
 					 strerror(errno));
@@ -334,8 +339,8 @@ static int open_serial_log(const struct qemu_opts *o, struct boot *b, char *err,
 		snprintf(b->serial_log, sizeof(b->serial_log), "%s", o->serial_log);
 	} else {
 		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", localtime(&t));
-		snprintf(b->serial_log, sizeof(b->serial_log), QEMU_DIR "/serial-%s-%d.log", stamp,
-			 (int)getpid());
+		snprintf(b->serial_log, sizeof(b->serial_log), "%s/serial-%s-%d.log", b->qemu_dir,
+			 stamp, (int)getpid());
 	}
 	/* Created (and emptied) here, so a failed QEMU start still leaves a log to read. */
 	f = fopen(b->serial_log, "w");
@@ -511,14 +516,16 @@ static int prepare(const struct qemu_opts *o, struct boot *b, char *qemu, size_t
 				     "qemu-system-x86 (make deps)");
 		return -1;
 	}
-	if (mkdir(BUILD_DIR, 0755) && errno != EEXIST) {
-		snprintf(err, errlen, "cannot create " BUILD_DIR "/: %s", strerror(errno));
+	/* From this program's path, not the current directory (lib/dirs.h). */
+	if (iomatrix_dirs(&b->dirs, err, errlen))
 		return -1;
-	}
-	if (mkdir(QEMU_DIR, 0755) && errno != EEXIST) {
-		snprintf(err, errlen, "cannot create " QEMU_DIR "/: %s", strerror(errno));
+	if ((size_t)snprintf(b->image_dir, sizeof(b->image_dir), "%s/image", b->dirs.work) >=
+		    sizeof(b->image_dir) ||
+	    (size_t)snprintf(b->qemu_dir, sizeof(b->qemu_dir), "%s/qemu", b->dirs.work) >=
+		    sizeof(b->qemu_dir))
+		return errmsg(err, errlen, "work directory %s: path too long", b->dirs.work);
+	if (dirs_make(b->qemu_dir, err, errlen))
 		return -1;
-	}
 	b->accel = o->accel ? accel_names[o->accel]
 			    : (qemu_kvm_usable(why, sizeof(why)) ? "kvm" : "tcg");
 	if (!strcmp(accel_names[o->accel], "kvm") && !qemu_kvm_usable(why, sizeof(why))) {
@@ -536,9 +543,10 @@ static int prepare(const struct qemu_opts *o, struct boot *b, char *qemu, size_t
 		snprintf(b->append, sizeof(b->append), "console=ttyS0 panic=-1%s%s%s", words,
 			 o->append ? " " : "", o->append ? o->append : "");
 	}
-	if (o->dry_run)
-		snprintf(b->serial_log, sizeof(b->serial_log), "%s",
-			 o->serial_log ? o->serial_log : QEMU_DIR "/serial-TIME.log");
+	if (o->dry_run && o->serial_log)
+		snprintf(b->serial_log, sizeof(b->serial_log), "%s", o->serial_log);
+	else if (o->dry_run)
+		snprintf(b->serial_log, sizeof(b->serial_log), "%s/serial-TIME.log", b->qemu_dir);
 	else if (open_serial_log(o, b, err, errlen))
 		return -1;
 	return 0;
