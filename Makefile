@@ -5,6 +5,7 @@
 #   make check    every test; ends with one line "N passed, N failed"
 #   make deps     install the Debian packages the project needs; every build
 #                 runs it first (one line and no root needed when all is there)
+#   make install  PREFIX=/usr/local DESTDIR=: the commands and their data (mk/install.mk)
 #   make demo     build, boot Debian's kernel in QEMU, run the quick matrix
 #
 # Sources are found by directory, so adding a file needs no Makefile edit.
