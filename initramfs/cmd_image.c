@@ -126,7 +126,7 @@ static void report(const struct image_result *res, double seconds)
 int cmd_image(int argc, char **argv)
 {
 	struct image_options opts;
-	static struct iomatrix_dirs dirs;
+	struct iomatrix_dirs dirs;
 	char out_dir[PATH_MAX + 8], list[PATH_MAX + 32], err[ERRMSG_LEN];
 	struct image_request req = { 0 };
 	struct image_result res;

@@ -26,7 +26,7 @@ struct image_request {
 	const char *compress;	   /* NULL: the best the kernel config allows */
 	const char *kernel_config; /* NULL: looked for (kernel_config.h) */
 	const char *output;	   /* NULL: output_dir/initramfs-R.cpio[.ext] */
-	const char *output_dir;	   /* created when missing, for the default output */
+	const char *output_dir;	   /* made (with parents) when missing, for the default output */
 	uint32_t mtime;		   /* of every entry */
 	FILE *notes;		   /* notes and warnings (stderr) */
 };
