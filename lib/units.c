@@ -365,6 +365,33 @@ int units_float(const char *s, double *out, char *err, size_t errlen)
 	return 0;
 }
 
+int units_bool(const char *s, enum units_bool_words words, bool *out)
+{
+	static const struct {
+		const char *word;
+		bool value, kernel_only;
+	} table[] = {
+		{ "1", true, false },	 { "0", false, false },	 { "yes", true, false },
+		{ "no", false, false },	 { "on", true, false },	 { "off", false, false },
+		{ "true", true, false }, { "false", false, false }, { "y", true, true },
+		{ "n", false, true },
+	};
+
+	if (!s) {
+		*out = true;
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
+		if (table[i].kernel_only && words != UNITS_BOOL_KERNEL)
+			continue;
+		if (!strcasecmp(s, table[i].word)) {
+			*out = table[i].value;
+			return 0;
+		}
+	}
+	return -1;
+}
+
 static long long mb_memory(void)
 {
 	long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);

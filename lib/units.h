@@ -9,6 +9,8 @@
  *   times   10, 10s, 500ms, 20us, 100ns, 2m, 1h, 1d; a bare number is in
  *           the option's default unit (seconds for runtime, ...).
  *   floats  1.2, 99.5
+ *   flags   1/0, yes/no, on/off, true/false (any case); the kernel
+ *           command line's y/n as well (units_bool)
  *
  * Any of these may be an arithmetic expression, as fio allows:
  * + - * / % ^ and parentheses, with units on the numbers inside
@@ -21,6 +23,7 @@
 #ifndef IOMATRIX_UNITS_H
 #define IOMATRIX_UNITS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -51,6 +54,23 @@ int units_int(const char *s, unsigned kb_base, long long *out, char *err, size_t
 
 /* A floating point number (an expression is allowed). */
 int units_float(const char *s, double *out, char *err, size_t errlen);
+
+/*
+ * Which words a flag may be. The two sets differ on purpose: fio's job
+ * options take 1 0 yes no on off true false, and a job file must mean to us
+ * what it means to fio; the iomatrix.* keys of the kernel command line take
+ * the kernel's own y and n (kstrtobool) as well.
+ */
+enum units_bool_words {
+	UNITS_BOOL_FIO,
+	UNITS_BOOL_KERNEL,
+};
+
+/*
+ * A flag's value, case-insensitive. NULL (a bare "--flag" or "key" with no
+ * "=value") is true. 0, or -1 when s is none of the words.
+ */
+int units_bool(const char *s, enum units_bool_words words, bool *out);
 
 /*
  * Replaces fio's reserved keywords $ncpus, $mb_memory, $pagesize in s

@@ -35,26 +35,6 @@ static int bad(char *err, size_t errlen, const struct option_def *d, const char 
 	return -1;
 }
 
-static int parse_bool(const char *v, uint32_t *out)
-{
-	static const struct {
-		const char *s;
-		uint32_t v;
-	} words[] = { { "1", 1 }, { "0", 0 },	  { "true", 1 }, { "false", 0 },
-		      { "yes", 1 }, { "no", 0 }, { "on", 1 },	 { "off", 0 } };
-
-	if (!v) {
-		*out = 1;
-		return 0;
-	}
-	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-		if (!strcasecmp(v, words[i].s)) {
-			*out = words[i].v;
-			return 0;
-		}
-	return -1;
-}
-
 /* Splits s at sep into at most n fields (copies into buf); returns the count. */
 static int split(const char *s, char sep, char *buf, size_t buflen, char **fields, int n)
 {
@@ -386,7 +366,7 @@ int option_set(struct job_options *o, const struct option_def *d, const char *va
 	       size_t errlen)
 {
 	char why[UNITS_ERR_LEN];
-	uint32_t b;
+	bool b;
 
 	if (!value && !option_is_flag(d)) {
 		snprintf(err, errlen, "option '%s' needs a value", d->name);
@@ -399,7 +379,7 @@ int option_set(struct job_options *o, const struct option_def *d, const char *va
 		break;
 	case OT_BOOL:
 	case OT_INV_BOOL:
-		if (parse_bool(value, &b))
+		if (units_bool(value, UNITS_BOOL_FIO, &b))
 			return bad(err, errlen, d, value, "a flag is 0 or 1");
 		*FIELD(o, d, uint32_t) = d->type == OT_BOOL ? b : !b;
 		break;

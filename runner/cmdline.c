@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/units.h"
 #include "runner/cmdline.h"
 #include "runner/results/results_spec.h"
 
@@ -46,28 +47,6 @@ const struct cmdline_key cmdline_keys[] = {
 	    "first boot"),
 };
 const size_t cmdline_nkeys = sizeof(cmdline_keys) / sizeof(cmdline_keys[0]);
-
-static const struct {
-	const char *word;
-	bool value;
-} bool_words[] = {
-	{"1", true},   {"0", false}, {"y", true},    {"n", false},   {"yes", true},
-	{"no", false}, {"on", true}, {"off", false}, {"true", true}, {"false", false},
-};
-
-static int parse_bool(const char *v, bool *out)
-{
-	if (!v) {
-		*out = true;
-		return 0;
-	}
-	for (size_t i = 0; i < sizeof(bool_words) / sizeof(bool_words[0]); i++)
-		if (!strcasecmp(v, bool_words[i].word)) {
-			*out = bool_words[i].value;
-			return 0;
-		}
-	return -1;
-}
 
 static bool is_name_char(char c)
 {
@@ -215,7 +194,7 @@ static bool parse_init(const char *v, int *out)
 		*out = RESULTS_INIT_FORCE;
 		return true;
 	}
-	if (parse_bool(v, &b))
+	if (units_bool(v, UNITS_BOOL_KERNEL, &b))
 		return false;
 	*out = b ? RESULTS_INIT_YES : RESULTS_INIT_NO;
 	return true;
@@ -230,7 +209,7 @@ static bool parse_auto_seconds(const char *v, int *out)
 		*out = CMDLINE_AUTO;
 		return true;
 	}
-	if (!parse_bool(v, &b) && !b) {
+	if (!units_bool(v, UNITS_BOOL_KERNEL, &b) && !b) {
 		*out = 0;
 		return true;
 	}
@@ -347,7 +326,7 @@ int cmdline_set(struct appliance_config *cfg, const char *name, const char *valu
 	}
 	field = (char *)cfg + k->offset;
 	if (k->type == CMDLINE_BOOL) {
-		if (parse_bool(value, (bool *)field) == 0)
+		if (units_bool(value, UNITS_BOOL_KERNEL, (bool *)field) == 0)
 			return 0;
 		snprintf(err, errlen, "%s%s=%s: %s", CMDLINE_PREFIX, name, value,
 			 type_rule(k->type));

@@ -112,6 +112,51 @@ static void test_keywords(void)
 	free(s);
 }
 
+/* Both word sets, any case; y/n only on the kernel command line; NULL is a bare flag. */
+static void test_bool_words(void)
+{
+	static const char *const yes[] = { "1", "yes", "on", "true", "TRUE", "Yes", "oN" };
+	static const char *const no[] = { "0", "no", "off", "false", "FALSE", "No", "OFF" };
+	static const char *const neither[] = { "", "2", "10", "01", "yess", "t", "f", " 1",
+					       "1 ", "enable", "-1" };
+	bool b;
+
+	for (size_t i = 0; i < sizeof(yes) / sizeof(yes[0]); i++) {
+		b = false;
+		CHECK_EQ_INT(units_bool(yes[i], UNITS_BOOL_FIO, &b), 0);
+		CHECK(b);
+		b = false;
+		CHECK_EQ_INT(units_bool(yes[i], UNITS_BOOL_KERNEL, &b), 0);
+		CHECK(b);
+	}
+	for (size_t i = 0; i < sizeof(no) / sizeof(no[0]); i++) {
+		b = true;
+		CHECK_EQ_INT(units_bool(no[i], UNITS_BOOL_FIO, &b), 0);
+		CHECK(!b);
+		b = true;
+		CHECK_EQ_INT(units_bool(no[i], UNITS_BOOL_KERNEL, &b), 0);
+		CHECK(!b);
+	}
+	for (size_t i = 0; i < sizeof(neither) / sizeof(neither[0]); i++) {
+		CHECK_EQ_INT(units_bool(neither[i], UNITS_BOOL_FIO, &b), -1);
+		CHECK_EQ_INT(units_bool(neither[i], UNITS_BOOL_KERNEL, &b), -1);
+	}
+	/* the kernel's y and n: on the command line only, as kstrtobool reads them */
+	CHECK_EQ_INT(units_bool("y", UNITS_BOOL_FIO, &b), -1);
+	CHECK_EQ_INT(units_bool("n", UNITS_BOOL_FIO, &b), -1);
+	b = false;
+	CHECK_EQ_INT(units_bool("Y", UNITS_BOOL_KERNEL, &b), 0);
+	CHECK(b);
+	CHECK_EQ_INT(units_bool("n", UNITS_BOOL_KERNEL, &b), 0);
+	CHECK(!b);
+	b = false;
+	CHECK_EQ_INT(units_bool(NULL, UNITS_BOOL_FIO, &b), 0);
+	CHECK(b);
+	b = false;
+	CHECK_EQ_INT(units_bool(NULL, UNITS_BOOL_KERNEL, &b), 0);
+	CHECK(b);
+}
+
 int main(void)
 {
 	RUN_TEST(test_size_suffixes);
@@ -119,5 +164,6 @@ int main(void)
 	RUN_TEST(test_size_errors);
 	RUN_TEST(test_times);
 	RUN_TEST(test_keywords);
+	RUN_TEST(test_bool_words);
 	CHECK_EXIT();
 }
