@@ -19,6 +19,10 @@ static const char *prog(const struct cli_cmd *cmd)
 	return cmd->prog ? cmd->prog : "iomatrix";
 }
 
+/* "iomatrix compare", or the program alone for a command without subcommands. */
+#define CMD_FMT		"%s%s%s"
+#define CMD_ARGS(cmd)	prog(cmd), (cmd)->name ? " " : "", (cmd)->name ? (cmd)->name : ""
+
 /* One line on stderr, "iomatrix compare: ...". */
 static int usage_error(const struct cli_cmd *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -26,7 +30,7 @@ static int usage_error(const struct cli_cmd *cmd, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s %s: ", prog(cmd), cmd->name);
+	fprintf(stderr, CMD_FMT ": ", CMD_ARGS(cmd));
 	va_start(ap, fmt);
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
@@ -71,6 +75,13 @@ static const struct cli_opt *find_short(const struct cli_cmd *cmd, char c)
 		if (cmd->opts[i].short_name && cmd->opts[i].short_name == c)
 			return &cmd->opts[i];
 	return NULL;
+}
+
+/* A value out of range or unreadable, in the command's own words (o->bad). */
+static int bad_value(const struct cli_cmd *cmd, const struct cli_opt *o, const char *spell,
+		     const char *val)
+{
+	return usage_error(cmd, "bad %s '%s' (%s)", spell, val, o->bad);
 }
 
 /* 4096 as "4K", 1 << 30 as "1G": how a range reads in a message. */
@@ -122,6 +133,8 @@ static int set_amount(const struct cli_cmd *cmd, const struct cli_opt *o, const 
 	else
 		r = units_time_us(val, 1000000000ULL, &v, why, sizeof(why));
 	if (r || (double)v < o->min || (o->max && (double)v > o->max)) {
+		if (o->bad)
+			return bad_value(cmd, o, spell, val);
 		format(o->min, lo, sizeof(lo));
 		format(o->max, hi, sizeof(hi));
 		if (o->max)
@@ -166,8 +179,9 @@ static int set_value(const struct cli_cmd *cmd, const struct cli_opt *o, const c
 		errno = 0;
 		d = strtod(val, &end);
 		if (errno || end == val || *end || !isfinite(d) || d < o->min || d > o->max)
-			return usage_error(cmd, "%s %s: not a number from %g to %g", spell,
-					   val, o->min, o->max);
+			return o->bad ? bad_value(cmd, o, spell, val)
+				      : usage_error(cmd, "%s %s: not a number from %g to %g",
+						    spell, val, o->min, o->max);
 		*(double *)p = d;
 		return 0;
 	}
@@ -175,8 +189,9 @@ static int set_value(const struct cli_cmd *cmd, const struct cli_opt *o, const c
 		long long n;
 
 		if (units_int(val, 1000, &n, why, sizeof(why)) || n < o->min || n > o->max)
-			return usage_error(cmd, "%s %s: not a number from %.0f to %.0f", spell,
-					   val, o->min, o->max);
+			return o->bad ? bad_value(cmd, o, spell, val)
+				      : usage_error(cmd, "%s %s: not a number from %.0f to %.0f",
+						    spell, val, o->min, o->max);
 		*(int *)p = (int)n;
 		return 0;
 	}
@@ -190,7 +205,7 @@ static int set_value(const struct cli_cmd *cmd, const struct cli_opt *o, const c
 				return 0;
 			}
 		}
-		fprintf(stderr, "%s %s: %s %s: not one of", prog(cmd), cmd->name, spell, val);
+		fprintf(stderr, CMD_FMT ": %s %s: not one of", CMD_ARGS(cmd), spell, val);
 		for (int i = 0; o->choices[i]; i++)
 			fprintf(stderr, "%s %s", i ? "," : "", o->choices[i]);
 		fputc('\n', stderr);
@@ -235,13 +250,12 @@ static int parse_option(const struct cli_cmd *cmd, int argc, char **argv, int i,
 		int n = a[1] == '-' ? (int)len : (int)strlen(a + 1);
 
 		if (ambiguous)
-			return usage_error(cmd, "option %s%.*s is ambiguous (%s %s --help)", dashes,
-					   n, a + strlen(dashes), prog(cmd), cmd->name);
+			return usage_error(cmd, "option %s%.*s is ambiguous (" CMD_FMT " --help)",
+					   dashes, n, a + strlen(dashes), CMD_ARGS(cmd));
 		if (cmd->getopt_words)
 			return usage_error(cmd, "option %s%.*s is unknown", dashes, n,
 					   a + strlen(dashes));
-		return usage_error(cmd, "unknown option %s (%s %s --help)", a, prog(cmd),
-				   cmd->name);
+		return usage_error(cmd, "unknown option %s (" CMD_FMT " --help)", a, CMD_ARGS(cmd));
 	}
 	spelling(o, spell, sizeof(spell));
 	if (!takes_value(o) && val)
@@ -288,8 +302,8 @@ int cli_parse(const struct cli_cmd *cmd, int argc, char **argv, void *dst, char 
 			return -1;
 	}
 	if (*npos < cmd->min_pos) {
-		fprintf(stderr, "usage: %s %s %s (%s %s --help)\n", prog(cmd), cmd->name,
-			cmd->synopsis ? cmd->synopsis : "", prog(cmd), cmd->name);
+		fprintf(stderr, "usage: " CMD_FMT " %s (" CMD_FMT " --help)\n", CMD_ARGS(cmd),
+			cmd->synopsis ? cmd->synopsis : "", CMD_ARGS(cmd));
 		return -1;
 	}
 	return 0;
@@ -312,9 +326,9 @@ static void option_words(const struct cli_opt *o, bool both, char *buf, size_t l
 /* The command and each option in brackets, wrapped under the command's name. */
 static void print_synopsis(const struct cli_cmd *cmd, FILE *f)
 {
-	size_t indent = strlen(prog(cmd)) + 1 + strlen(cmd->name), col = indent;
+	size_t indent = strlen(prog(cmd)) + (cmd->name ? 1 + strlen(cmd->name) : 0), col = indent;
 
-	fprintf(f, "%s %s", prog(cmd), cmd->name);
+	fprintf(f, CMD_FMT, CMD_ARGS(cmd));
 	for (size_t i = 0; i < cmd->nopts; i++) {
 		char words[96];
 		size_t len;
@@ -366,7 +380,7 @@ static void print_option(FILE *f, const char *left, const char *help)
 void cli_usage(const struct cli_cmd *cmd, FILE *f)
 {
 	if (cmd->synopsis)
-		fprintf(f, "usage: %s %s%s%s [OPTIONS]\n", prog(cmd), cmd->name,
+		fprintf(f, "usage: " CMD_FMT "%s%s [OPTIONS]\n", CMD_ARGS(cmd),
 			*cmd->synopsis ? " " : "", cmd->synopsis);
 	else
 		print_synopsis(cmd, f);

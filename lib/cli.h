@@ -41,11 +41,17 @@ struct cli_opt {
 	const char *help;
 	size_t count_offset;	     /* CLI_LIST */
 	int value;		     /* CLI_SET */
+	/*
+	 * A value it does not take reads "bad --name 'VALUE' (BAD)" instead
+	 * of the kind's own message: the words of a command whose scripts
+	 * match them (iomatrix plan). CLI_DOUBLE, CLI_INT, CLI_SIZE, CLI_TIME.
+	 */
+	const char *bad;
 };
 
 struct cli_cmd {
 	const char *prog;	/* "iomatrix" when NULL; "iomatrix-runner" */
-	const char *name;	/* "compare" */
+	const char *name;	/* "compare"; NULL: a program without subcommands */
 	/*
 	 * "BASE NEW [NEW...]" after "usage: iomatrix compare"; "" for none.
 	 * NULL: the first lines of --help are the command and every option

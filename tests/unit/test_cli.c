@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* lib/cli: each kind of option, and the usage errors, one stderr line each. */
+#include <float.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -17,6 +18,7 @@ struct args {
 	int mode;
 	int choice;
 	const char *out;
+	double d;
 };
 
 static const char *const colours[] = { "red", "green", NULL };
@@ -125,6 +127,11 @@ static void test_kinds(void)
 	CHECK_EQ_INT(a.n, 64);
 	CHECK_EQ_INT(a.size, 1 << 30);
 	CHECK_EQ_INT(PARSE(&a, "--size", "4096"), 0);
+	CHECK_EQ_INT(a.size, 4096);
+	CHECK_EQ_INT(PARSE(&a, "--size", "512MiB"), 0);
+	CHECK_EQ_INT(a.size, 512ULL << 20);
+	CHECK_EQ_INT(PARSE(&a, "--size", "1g"), 0);
+	CHECK_EQ_INT(a.size, 1 << 30);
 	CHECK_EQ_INT(PARSE(&a, "--size-max", "16T"), 0);
 	CHECK_EQ_INT(a.size, 16ULL << 40);
 	/* a unique prefix, as getopt_long; "--" ends the options */
@@ -148,6 +155,7 @@ static void test_bad_values(void)
 	CHECK_EQ_INT(PARSE(&a, "--size", "-1G"), -1);
 	CHECK_EQ_INT(PARSE(&a, "--size", "(1+1)k"), -1);
 	CHECK_EQ_INT(PARSE(&a, "--size", "1025M"), -1);
+	CHECK_EQ_INT(PARSE(&a, "--size-max", "99999999999T"), -1); /* past 64 bits */
 	CHECK_EQ_INT(PARSE(&a, "--size-max", "0"), 0);
 	CHECK_EQ_INT(PARSE(&a, "--time", "0"), -1);
 	CHECK_EQ_STR(errbuf,
@@ -201,6 +209,66 @@ static void test_getopt_words(void)
 	CHECK_EQ_STR(errbuf, "prog t: option --flag takes no value\n");
 }
 
+/* A command's own words for a bad value, as `iomatrix plan` has always said them. */
+static void test_bad_words(void)
+{
+	static const struct cli_opt worded[] = {
+		{ .name = "n", .kind = CLI_INT, .offset = OFF(n), .min = 0, .max = 64, .arg = "N",
+		  .help = "n", .bad = "0-64" },
+		{ .name = "size", .kind = CLI_SIZE, .offset = OFF(size), .arg = "SIZE",
+		  .help = "size", .bad = "a size: 1g, 512m" },
+		{ .name = "time", .kind = CLI_TIME, .offset = OFF(time_us), .min = 1, .arg = "T",
+		  .help = "time", .bad = "a time" },
+		{ .name = "x", .kind = CLI_STRING, .offset = OFF(str), .arg = "X", .help = "x" },
+		/* DBL_MIN: above 0 (strtod's ERANGE refuses the subnormals below it) */
+		{ .name = "scale", .kind = CLI_DOUBLE, .offset = OFF(d), .min = DBL_MIN, .max = 1,
+		  .arg = "X", .help = "x", .bad = "above 0, at most 1" },
+	};
+	struct cli_cmd w = cmd;
+	struct args a;
+
+	w.opts = worded;
+	w.nopts = sizeof(worded) / sizeof(worded[0]);
+	CHECK_EQ_INT(parse(&w, &a, (const char *const[]){ "--n", "65", NULL }), -1);
+	CHECK_EQ_STR(errbuf, "prog t: bad --n '65' (0-64)\n");
+	CHECK_EQ_INT(parse(&w, &a, (const char *const[]){ "--n=x", NULL }), -1);
+	CHECK_EQ_STR(errbuf, "prog t: bad --n 'x' (0-64)\n");
+	CHECK_EQ_INT(parse(&w, &a, (const char *const[]){ "--size", "1q", NULL }), -1);
+	CHECK_EQ_STR(errbuf, "prog t: bad --size '1q' (a size: 1g, 512m)\n");
+	CHECK_EQ_INT(parse(&w, &a, (const char *const[]){ "--time", "0", NULL }), -1);
+	CHECK_EQ_STR(errbuf, "prog t: bad --time '0' (a time)\n");
+	CHECK_EQ_INT(parse(&w, &a, (const char *const[]){ "--scale", "0", NULL }), -1);
+	CHECK_EQ_STR(errbuf, "prog t: bad --scale '0' (above 0, at most 1)\n");
+	CHECK_EQ_INT(parse(&w, &a, (const char *const[]){ "--scale", "1.5", NULL }), -1);
+	CHECK_EQ_INT(parse(&w, &a, (const char *const[]){ "--scale", "nan", NULL }), -1);
+	CHECK_EQ_INT(parse(&w, &a, (const char *const[]){ "--scale", "1e-9", NULL }), 0);
+	CHECK_EQ_INT(parse(&w, &a, (const char *const[]){ "--scale", "1", NULL }), 0);
+	CHECK(a.d == 1);
+	/* the values it takes are the kind's, whatever the words */
+	CHECK_EQ_INT(parse(&w, &a, (const char *const[]){ "--n", "0", "--size", "0", NULL }), 0);
+	CHECK_EQ_INT(parse(&w, &a, (const char *const[]){ "--size", "1.5g", NULL }), 0);
+	CHECK_EQ_INT(a.size, 3ULL << 29);
+	/* other usage errors keep their words */
+	CHECK_EQ_INT(parse(&w, &a, (const char *const[]){ "--n", NULL }), -1);
+	CHECK_EQ_STR(errbuf, "prog t: --n needs a value (N)\n");
+}
+
+/* A program without subcommands: its name alone. */
+static void test_no_subcommand(void)
+{
+	struct cli_cmd g = cmd;
+	struct args a;
+
+	g.name = NULL;
+	CHECK_EQ_INT(parse(&g, &a, (const char *const[]){ "--bogus", NULL }), -1);
+	CHECK_EQ_STR(errbuf, "prog: unknown option --bogus (prog --help)\n");
+	CHECK_EQ_INT(parse(&g, &a, (const char *const[]){ "--count", "x", NULL }), -1);
+	CHECK_EQ_STR(errbuf, "prog: --count x: not a number from 1 to 64\n");
+	g.min_pos = 1;
+	CHECK_EQ_INT(parse(&g, &a, (const char *const[]){ NULL }), -1);
+	CHECK_EQ_STR(errbuf, "usage: prog [X] (prog --help)\n");
+}
+
 static void test_help(void)
 {
 	struct cli_cmd g = cmd;
@@ -239,6 +307,8 @@ int main(void)
 	RUN_TEST(test_bad_values);
 	RUN_TEST(test_usage_errors);
 	RUN_TEST(test_getopt_words);
+	RUN_TEST(test_bad_words);
+	RUN_TEST(test_no_subcommand);
 	RUN_TEST(test_help);
 	CHECK_EXIT();
 }
