@@ -5,15 +5,16 @@
  * links the runner's own expansion (matrix/matrix.c), so the indices and
  * keys it prints are the ones iomatrix.cells= and the records use.
  */
-#include <errno.h>
-#include <getopt.h>
+#include <float.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/cli.h"
 #include "matrix/cell_select.h"
 #include "matrix/commands.h"
 #include "lib/dirs.h"
@@ -35,96 +36,63 @@ struct plan_opts {
 	bool json;
 };
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: iomatrix plan MATRIX [--disks N] [--disk-size SIZE] [--memory SIZE]\n"
-		"                     [--scale X] [--cells SEL] [--jobs-dir DIR] [--json]\n\n"
-		"Lists the cells MATRIX expands to on a machine with N disks of SIZE each\n"
-		"(default %d x 1g) and the given memory (default 2g), the cells that machine\n"
-		"would skip and why, and an estimated duration under QEMU TCG.\n\n"
-		"  MATRIX        a file, or a name in the matrix/ directory of the tree this\n"
-		"                program was built in, or of PREFIX/" DIRS_DATA " installed\n"
-		"                ($IOMATRIX_MATRIX_DIR overrides where names are found)\n"
-		"  --scale X     multiply sizes and runtimes by X, 0 < X <= 1 (default: the matrix's)\n"
-		"  --cells SEL   only these cells: 1-5,9 or fs=ext4,array=raid5 (as "
-		"iomatrix.cells=)\n"
-		"  --jobs-dir D  where job= files are (default: ../configs/jobs next to the "
-		"matrix)\n"
-		"  --json        the same as JSON\n",
-		DEFAULT_DISKS);
-}
+#define DEFAULT_DISKS_S	   "4"	/* DEFAULT_DISKS, for --help */
+#define MATRIX_MAX_DISKS_S "64" /* MATRIX_MAX_DISKS, for the message */
+_Static_assert(DEFAULT_DISKS == 4 && MATRIX_MAX_DISKS == 64, "the _S spellings above");
 
+#define OFF(f) offsetof(struct plan_opts, f)
+
+/* .bad: the words plan has always used for a bad value (tests/host/plan.sh matches them). */
+static const struct cli_opt plan_opts[] = {
+	{ .name = "disks", .kind = CLI_INT, .offset = OFF(disks), .min = 0,
+	  .max = MATRIX_MAX_DISKS, .arg = "N",
+	  .help = "the machine's disks (default " DEFAULT_DISKS_S ")",
+	  .bad = "0-" MATRIX_MAX_DISKS_S },
+	{ .name = "disk-size", .kind = CLI_SIZE, .offset = OFF(disk_bytes), .arg = "SIZE",
+	  .help = "each disk's size (default 1g)", .bad = "a size: 1g, 512m" },
+	{ .name = "memory", .kind = CLI_SIZE, .offset = OFF(mem_bytes), .arg = "SIZE",
+	  .help = "the machine's memory (default 2g)", .bad = "a size: 1g, 512m" },
+	/* DBL_MIN: above 0 (strtod's ERANGE already refuses anything smaller) */
+	{ .name = "scale", .kind = CLI_DOUBLE, .offset = OFF(scale), .min = DBL_MIN, .max = 1,
+	  .arg = "X",
+	  .help = "multiply sizes and runtimes by X, 0 < X <= 1 (default: the matrix's)",
+	  .bad = "above 0, at most 1" },
+	{ .name = "cells", .kind = CLI_STRING, .offset = OFF(cells), .arg = "SEL",
+	  .help = "only these cells: 1-5,9 or fs=ext4,array=raid5 (as iomatrix.cells=)" },
+	{ .name = "jobs-dir", .kind = CLI_STRING, .offset = OFF(jobs_dir), .arg = "D",
+	  .help = "where job= files are (default: ../configs/jobs next to the matrix)" },
+	{ .name = "json", .kind = CLI_FLAG, .offset = OFF(json), .help = "the same as JSON" },
+};
+
+static const struct cli_cmd plan_cmd = {
+	.name = "plan",
+	.synopsis = "MATRIX",
+	.about = "Lists the cells MATRIX expands to on a machine with N disks of SIZE each\n"
+		 "(default " DEFAULT_DISKS_S " x 1g) and the given memory (default 2g), the cells "
+		 "that machine\nwould skip and why, and an estimated duration under QEMU TCG.\n\n"
+		 "MATRIX is a file, or a name in the matrix/ directory of the tree this\n"
+		 "program was built in, or of PREFIX/" DIRS_DATA " installed\n"
+		 "($IOMATRIX_MATRIX_DIR overrides where names are found).",
+	.opts = plan_opts,
+	.nopts = sizeof(plan_opts) / sizeof(plan_opts[0]),
+	.min_pos = 1,
+	.max_pos = 1,
+};
+
+/* 0 to go on, 1 when --help was printed, 2 on a usage error (reported, one line). */
 static int parse_args(int argc, char **argv, struct plan_opts *o)
 {
-	static const struct option longopts[] = {
-		{"disks", required_argument, NULL, 'd'},
-		{"disk-size", required_argument, NULL, 's'},
-		{"memory", required_argument, NULL, 'm'},
-		{"scale", required_argument, NULL, 'x'},
-		{"cells", required_argument, NULL, 'c'},
-		{"jobs-dir", required_argument, NULL, 'j'},
-		{"json", no_argument, NULL, 'J'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
-	int c;
+	char *pos[1];
+	size_t npos;
+	int r;
 
 	*o = (struct plan_opts){.disks = DEFAULT_DISKS,
 				.disk_bytes = DEFAULT_DISK_BYTES,
 				.mem_bytes = DEFAULT_MEM_BYTES};
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		char *end;
-
-		switch (c) {
-		case 'd':
-			o->disks = (int)strtol(optarg, &end, 10);
-			if (*end || end == optarg || o->disks < 0 || o->disks > MATRIX_MAX_DISKS) {
-				fprintf(stderr, "iomatrix plan: bad --disks '%s' (0-%d)\n", optarg,
-					MATRIX_MAX_DISKS);
-				return 2;
-			}
-			break;
-		case 's':
-		case 'm':
-			if (mx_parse_size(optarg, c == 's' ? &o->disk_bytes : &o->mem_bytes)) {
-				fprintf(stderr, "iomatrix plan: bad --%s '%s' (a size: 1g, 512m)\n",
-					c == 's' ? "disk-size" : "memory", optarg);
-				return 2;
-			}
-			break;
-		case 'x':
-			o->scale = strtod(optarg, &end);
-			if (*end || end == optarg || !(o->scale > 0) || o->scale > 1) {
-				fprintf(stderr,
-					"iomatrix plan: bad --scale '%s' (above 0, at most 1)\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 'c':
-			o->cells = optarg;
-			break;
-		case 'j':
-			o->jobs_dir = optarg;
-			break;
-		case 'J':
-			o->json = true;
-			break;
-		case 'h':
-			usage(stdout);
-			return 1;
-		default:
-			usage(stderr);
-			return 2;
-		}
-	}
-	if (optind != argc - 1) {
-		usage(stderr);
-		return 2;
-	}
-	o->matrix = argv[optind];
+	r = cli_parse(&plan_cmd, argc, argv, o, pos, &npos);
+	if (r)
+		return r < 0 ? 2 : 1;
+	o->matrix = pos[0];
 	return 0;
 }
 
