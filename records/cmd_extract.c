@@ -6,41 +6,17 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/cli.h"
 #include "records/commands.h"
 #include "records/frame_decoder.h"
 #include "records/rs_builder.h"
 #include "records/results_log.h"
-
-static const char usage_text[] =
-	"usage: iomatrix extract INPUT... -o RESULT_SET [--force] [--run-id ID]\n"
-	"                        [--accept-incomplete] [--quiet]\n"
-	"\n"
-	"Recovers the records of a run from serial logs (console captures, kernel\n"
-	"messages and all) and results logs (the results disk or partition, or an\n"
-	"image of it), told apart by content. Records found in several inputs are\n"
-	"merged by sequence number and must agree byte for byte. Each record is\n"
-	"checked as JSON; the result set (docs/records.md) is written all at once.\n"
-	"\n"
-	"  -o, --output DIR       the result set to write; must not exist\n"
-	"  -f, --force            replace DIR when it is a result set\n"
-	"      --run-id ID        keep run ID when the inputs hold several runs\n"
-	"      --accept-incomplete\n"
-	"                         exit 0 even when the result set is incomplete\n"
-	"  -q, --quiet            print nothing but errors\n"
-	"  -h, --help             this text\n"
-	"\n"
-	"Exit status: 0 the result set is written and complete; 1 it is written\n"
-	"but incomplete: a record damaged (seen, not intact in any input), lost\n"
-	"(a gap in the sequence numbers), not a valid record, or different in two\n"
-	"inputs, or a cell of the matrix without a record (0 with\n"
-	"--accept-incomplete); 2 nothing was written: bad usage, an unreadable\n"
-	"input, no valid record, several runs and no --run-id, or DIR exists.\n";
 
 struct extract_opts {
 	const char *output;
@@ -48,16 +24,37 @@ struct extract_opts {
 	bool force, accept_incomplete, quiet;
 };
 
-enum { OPT_RUN_ID = 256, OPT_ACCEPT };
+#define OFF(f) offsetof(struct extract_opts, f)
 
-static const struct option long_opts[] = {
-	{"output", required_argument, NULL, 'o'},
-	{"force", no_argument, NULL, 'f'},
-	{"run-id", required_argument, NULL, OPT_RUN_ID},
-	{"accept-incomplete", no_argument, NULL, OPT_ACCEPT},
-	{"quiet", no_argument, NULL, 'q'},
-	{"help", no_argument, NULL, 'h'},
-	{NULL, 0, NULL, 0},
+static const struct cli_opt extract_opts[] = {
+	{ .name = "output", .short_name = 'o', .kind = CLI_STRING, .offset = OFF(output),
+	  .arg = "DIR", .help = "the result set to write; must not exist" },
+	{ .name = "force", .short_name = 'f', .kind = CLI_FLAG, .offset = OFF(force),
+	  .help = "replace DIR when it is a result set" },
+	{ .name = "run-id", .kind = CLI_STRING, .offset = OFF(run_id), .arg = "ID",
+	  .help = "keep run ID when the inputs hold several runs" },
+	{ .name = "accept-incomplete", .kind = CLI_FLAG, .offset = OFF(accept_incomplete),
+	  .help = "exit 0 even when the result set is incomplete" },
+	{ .name = "quiet", .short_name = 'q', .kind = CLI_FLAG, .offset = OFF(quiet),
+	  .help = "print nothing but errors" },
+};
+
+static const struct cli_cmd extract_cmd = {
+	.name = "extract",
+	.synopsis = "INPUT... -o RESULT_SET",
+	.about = "Recovers the records of a run from serial logs (console captures, kernel\n"
+		 "messages and all) and results logs (the results disk or partition, or an\n"
+		 "image of it), told apart by content. Records found in several inputs are\n"
+		 "merged by sequence number and must agree byte for byte. Each record is\n"
+		 "checked as JSON; the result set (docs/records.md) is written all at once.",
+	.more = "Exit status: 0 the result set is written and complete; 1 it is written\n"
+		"but incomplete: a record damaged (seen, not intact in any input), lost\n"
+		"(a gap in the sequence numbers), not a valid record, or different in two\n"
+		"inputs, or a cell of the matrix without a record (0 with\n"
+		"--accept-incomplete); 2 nothing was written: bad usage, an unreadable\n"
+		"input, no valid record, several runs and no --run-id, or DIR exists.\n",
+	.opts = extract_opts,
+	.nopts = sizeof(extract_opts) / sizeof(extract_opts[0]),
 };
 
 struct sink {
@@ -166,37 +163,21 @@ static int read_input(struct rs_builder *rs, const char *path, bool quiet)
 	return r;
 }
 
-static int parse_args(int argc, char **argv, struct extract_opts *o)
+/*
+ * The inputs into pos (room for argc). 0 to go on, 1 when --help was
+ * printed, -1 on a usage error (reported, one line).
+ */
+static int parse_args(int argc, char **argv, struct extract_opts *o, char **pos, size_t *npos)
 {
-	int c;
+	struct cli_cmd cmd = extract_cmd;
+	int r;
 
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:fqh", long_opts, NULL)) != -1) {
-		switch (c) {
-		case 'o':
-			o->output = optarg;
-			break;
-		case 'f':
-			o->force = true;
-			break;
-		case 'q':
-			o->quiet = true;
-			break;
-		case OPT_RUN_ID:
-			o->run_id = optarg;
-			break;
-		case OPT_ACCEPT:
-			o->accept_incomplete = true;
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			exit(0);
-		default:
-			return -1;
-		}
-	}
-	if (!o->output || optind >= argc) {
-		fprintf(stderr, "iomatrix extract: %s\n",
+	cmd.max_pos = (size_t)argc; /* INPUT...: as many as there are words */
+	r = cli_parse(&cmd, argc, argv, o, pos, npos);
+	if (r)
+		return r;
+	if (!o->output || !*npos) {
+		fprintf(stderr, "iomatrix extract: %s (iomatrix extract --help)\n",
 			!o->output ? "-o RESULT_SET is required" : "no INPUT given");
 		return -1;
 	}
@@ -206,19 +187,26 @@ static int parse_args(int argc, char **argv, struct extract_opts *o)
 int cmd_extract(int argc, char **argv)
 {
 	struct extract_opts o = {0};
-	char err[RSB_ERR_LEN];
-	struct rs_builder *rs;
-	int ret = 2;
+	char err[RSB_ERR_LEN], **inputs;
+	struct rs_builder *rs = NULL;
+	size_t ninputs;
+	int ret = 2, r;
 
-	if (parse_args(argc, argv, &o)) {
-		fputs(usage_text, stderr);
+	inputs = calloc((size_t)argc, sizeof(*inputs));
+	if (!inputs) {
+		fprintf(stderr, "iomatrix extract: out of memory\n");
 		return 2;
+	}
+	r = parse_args(argc, argv, &o, inputs, &ninputs);
+	if (r) {
+		free(inputs);
+		return r > 0 ? 0 : 2;
 	}
 	rs = rsb_new();
 	if (!rs)
-		return 2;
-	for (int i = optind; i < argc; i++)
-		if (read_input(rs, argv[i], o.quiet))
+		goto out;
+	for (size_t i = 0; i < ninputs; i++)
+		if (read_input(rs, inputs[i], o.quiet))
 			goto out;
 	if (rsb_build(rs, o.run_id, err, sizeof(err))) {
 		fprintf(stderr, "iomatrix extract: %s\n", err);
@@ -236,5 +224,6 @@ int cmd_extract(int argc, char **argv)
 	ret = rsb_incomplete(rs) && !o.accept_incomplete ? 1 : 0;
 out:
 	rsb_free(rs);
+	free(inputs);
 	return ret;
 }
