@@ -25,9 +25,11 @@
 # tests; it is a test helper, not part of the product.
 
 GEN_RESULTSET := $(BUILD)/gen-resultset
-$(GEN_RESULTSET): tests/synth/gen_resultset.c lib/json_out.c lib/json_out.h
+GEN_RESULTSET_LIB := lib/json_out.c lib/cli.c lib/units.c
+$(GEN_RESULTSET): tests/synth/gen_resultset.c $(GEN_RESULTSET_LIB) lib/json_out.h lib/cli.h \
+		lib/units.h
 	@mkdir -p $(dir $@)
-	$(if $(filter 1,$(V)),,@echo "  CC      $@";) $(CC) $(CFLAGS_ALL) $< lib/json_out.c -o $@ -lm
+	$(if $(filter 1,$(V)),,@echo "  CC      $@";) $(CC) $(CFLAGS_ALL) $< $(GEN_RESULTSET_LIB) -o $@ -lm
 
 # The host tests of compare run the generator: build it with the tests.
 all: $(GEN_RESULTSET)

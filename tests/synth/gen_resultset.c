@@ -28,7 +28,7 @@
  * so `compare --versus DIM=A,B` on one set is an A/A comparison.
  */
 #include <errno.h>
-#include <getopt.h>
+#include <stddef.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,6 +36,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "lib/cli.h"
 #include "lib/json_out.h"
 
 #define MAX_DIMS 8
@@ -756,17 +757,6 @@ static int mkdir_p(const char *dir)
 	return mkdir(p, 0755) && errno != EEXIST ? -1 : 0;
 }
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: gen-resultset OUT [--profile mixed|seed000|seed001|seed002|seed004]\n"
-		"         [--seed N] [--repeats N] [--cv LO[-HI]] [--runs N] [--boot-cv LO[-HI]]\n"
-		"         [--change PCT\n"
-		"         (--change-every K | --change-where DIM=VAL)] [--injected FILE]\n"
-		"         [--drop-cells N] [--fail-cells N] [--skip DIM=VAL] [--add-dim DIM=VAL]\n"
-		"         [--truth-ignores DIM] [--matrix NAME] [--kernel RELEASE]\n");
-}
-
 /* "LO[-HI]" in percent, as fractions. */
 static void parse_range(const char *arg, double *lo, double *hi)
 {
@@ -777,83 +767,104 @@ static void parse_range(const char *arg, double *lo, double *hi)
 		*hi = strtod(end + 1, NULL) / 100;
 }
 
+/* What the table parses; parse_args makes struct opts of it. */
+struct args {
+	const char *profile, *cv, *boot_cv;
+	int seed;
+	struct opts o;
+};
+
+#define A(f) offsetof(struct args, f)
+#define O(f) offsetof(struct args, o.f)
+
+static const struct cli_opt options[] = {
+	{ .name = "profile", .kind = CLI_STRING, .offset = A(profile), .arg = "P",
+	  .help = "mixed, seed000, seed001, seed002 or seed004 (default mixed)" },
+	{ .name = "seed", .kind = CLI_INT, .offset = A(seed), .min = 0, .max = INT32_MAX,
+	  .arg = "N", .help = "the noise's seed (default 1)" },
+	{ .name = "repeats", .kind = CLI_INT, .offset = O(repeats), .min = 1, .max = 100000,
+	  .arg = "N", .help = "runs of every cell (default 5)" },
+	{ .name = "cv", .kind = CLI_STRING, .offset = A(cv), .arg = "LO[-HI]",
+	  .help = "each cell's noise, in percent (default 3-10)" },
+	{ .name = "runs", .kind = CLI_INT, .offset = O(runs), .min = 1, .max = 100, .arg = "N",
+	  .help = "result sets OUT/run-1 ... OUT/run-N, one boot each" },
+	{ .name = "boot-cv", .kind = CLI_STRING, .offset = A(boot_cv), .arg = "LO[-HI]",
+	  .help = "each cell's boot effect, in percent (default 0)" },
+	{ .name = "change", .kind = CLI_DOUBLE, .offset = O(change), .min = -100, .max = 1e6,
+	  .arg = "PCT", .help = "change the throughput of chosen cells by PCT percent" },
+	{ .name = "change-every", .kind = CLI_INT, .offset = O(change_every), .min = 0,
+	  .max = INT32_MAX, .arg = "K", .help = "the cells --change changes: every Kth" },
+	{ .name = "change-where", .kind = CLI_STRING, .offset = O(change_where), .arg = "DIM=VAL",
+	  .help = "or those with DIM=VAL" },
+	{ .name = "injected", .kind = CLI_STRING, .offset = O(injected), .arg = "FILE",
+	  .help = "list the changed cells in FILE" },
+	{ .name = "drop-cells", .kind = CLI_INT, .offset = O(drop_cells), .min = 0,
+	  .max = INT32_MAX, .arg = "N", .help = "leave N cells out" },
+	{ .name = "fail-cells", .kind = CLI_INT, .offset = O(fail_cells), .min = 0,
+	  .max = INT32_MAX, .arg = "N", .help = "N cells whose workload failed" },
+	{ .name = "skip", .kind = CLI_STRING, .offset = O(skip), .arg = "DIM=VAL",
+	  .help = "cells with DIM=VAL skipped" },
+	{ .name = "add-dim", .kind = CLI_STRING, .offset = O(add_dim), .arg = "DIM=VAL",
+	  .help = "one more dimension, one value" },
+	{ .name = "truth-ignores", .kind = CLI_STRING, .offset = O(truth_ignores), .arg = "DIM",
+	  .help = "cells that differ only in DIM share their truth" },
+	{ .name = "matrix", .kind = CLI_STRING, .offset = O(matrix), .arg = "NAME",
+	  .help = "the matrix's name in the manifest" },
+	{ .name = "kernel", .kind = CLI_STRING, .offset = O(kernel), .arg = "RELEASE",
+	  .help = "the kernel release in the manifest (default 6.1.0-synthetic)" },
+};
+
+static const struct cli_cmd gen_cmd = {
+	.prog = "gen-resultset",
+	.synopsis = "OUT",
+	.about = "A synthetic result set in the format of docs/records.md (a test helper).",
+	.opts = options,
+	.nopts = sizeof(options) / sizeof(options[0]),
+	.min_pos = 1,
+	.max_pos = 1,
+};
+
 static int parse_args(int argc, char **argv, struct opts *o)
 {
-	static const struct option longopts[] = {
-		{ "profile", required_argument, NULL, 'p' },
-		{ "seed", required_argument, NULL, 's' },
-		{ "repeats", required_argument, NULL, 'r' },
-		{ "cv", required_argument, NULL, 'c' },
-		{ "runs", required_argument, NULL, 'N' },
-		{ "boot-cv", required_argument, NULL, 'B' },
-		{ "change", required_argument, NULL, 'C' },
-		{ "change-every", required_argument, NULL, 'E' },
-		{ "change-where", required_argument, NULL, 'W' },
-		{ "injected", required_argument, NULL, 'I' },
-		{ "drop-cells", required_argument, NULL, 'D' },
-		{ "fail-cells", required_argument, NULL, 'F' },
-		{ "skip", required_argument, NULL, 'S' },
-		{ "add-dim", required_argument, NULL, 'A' },
-		{ "truth-ignores", required_argument, NULL, 'T' },
-		{ "matrix", required_argument, NULL, 'M' },
-		{ "kernel", required_argument, NULL, 'K' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
-	int ch;
+	struct args a = { .seed = 1 };
+	char *out;
+	size_t npos;
+	int r;
 
-	*o = (struct opts){ .prof = &profiles[0], .seed = 1, .repeats = 5, .runs = 1, .cv_lo = 0.03,
-			    .cv_hi = 0.10, .kernel = "6.1.0-synthetic" };
-	while ((ch = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (ch) {
-		case 'p':
-			o->prof = NULL;
-			for (size_t i = 0; i < sizeof(profiles) / sizeof(profiles[0]); i++)
-				if (!strcmp(profiles[i].name, optarg))
-					o->prof = &profiles[i];
-			if (!o->prof) {
-				fprintf(stderr, "gen-resultset: --profile %s: unknown\n", optarg);
-				return -1;
-			}
-			break;
-		case 's': o->seed = strtoull(optarg, NULL, 0); break;
-		case 'r': o->repeats = atoi(optarg); break;
-		case 'c': parse_range(optarg, &o->cv_lo, &o->cv_hi); break;
-		case 'B': parse_range(optarg, &o->boot_cv_lo, &o->boot_cv_hi); break;
-		case 'N': o->runs = atoi(optarg); break;
-		case 'C': o->change = strtod(optarg, NULL); break;
-		case 'E': o->change_every = atoi(optarg); break;
-		case 'W': o->change_where = optarg; break;
-		case 'I': o->injected = optarg; break;
-		case 'D': o->drop_cells = atoi(optarg); break;
-		case 'F': o->fail_cells = atoi(optarg); break;
-		case 'S': o->skip = optarg; break;
-		case 'A': {
-			const char *eq = strchr(optarg, '=');
-
-			if (!eq || eq == optarg ||
-			    (size_t)(eq - optarg) >= sizeof(o->add_dim_name)) {
-				fprintf(stderr, "gen-resultset: --add-dim %s: not DIM=VALUE\n",
-					optarg);
-				return -1;
-			}
-			memcpy(o->add_dim_name, optarg, (size_t)(eq - optarg));
-			o->add_dim_name[eq - optarg] = '\0';
-			o->add_dim = optarg;
-			break;
-		}
-		case 'M': o->matrix = optarg; break;
-		case 'T': o->truth_ignores = optarg; break;
-		case 'K': o->kernel = optarg; break;
-		case 'h': usage(stdout); exit(0);
-		default: usage(stderr); return -1;
-		}
-	}
-	if (optind != argc - 1 || o->repeats < 1 || o->runs < 1 || o->runs > 100) {
-		usage(stderr);
+	a.o = (struct opts){ .prof = &profiles[0], .repeats = 5, .runs = 1, .cv_lo = 0.03,
+			     .cv_hi = 0.10, .kernel = "6.1.0-synthetic" };
+	r = cli_parse(&gen_cmd, argc, argv, &a, &out, &npos);
+	if (r > 0)
+		exit(0);
+	if (r < 0)
 		return -1;
+	*o = a.o;
+	o->out = out;
+	o->seed = (uint64_t)a.seed;
+	if (a.profile) {
+		o->prof = NULL;
+		for (size_t i = 0; i < sizeof(profiles) / sizeof(profiles[0]); i++)
+			if (!strcmp(profiles[i].name, a.profile))
+				o->prof = &profiles[i];
+		if (!o->prof) {
+			fprintf(stderr, "gen-resultset: --profile %s: unknown\n", a.profile);
+			return -1;
+		}
 	}
-	o->out = argv[optind];
+	if (a.cv)
+		parse_range(a.cv, &o->cv_lo, &o->cv_hi);
+	if (a.boot_cv)
+		parse_range(a.boot_cv, &o->boot_cv_lo, &o->boot_cv_hi);
+	if (o->add_dim) {
+		const char *eq = strchr(o->add_dim, '=');
+
+		if (!eq || eq == o->add_dim || (size_t)(eq - o->add_dim) >= sizeof(o->add_dim_name)) {
+			fprintf(stderr, "gen-resultset: --add-dim %s: not DIM=VALUE\n", o->add_dim);
+			return -1;
+		}
+		memcpy(o->add_dim_name, o->add_dim, (size_t)(eq - o->add_dim));
+		o->add_dim_name[eq - o->add_dim] = '\0';
+	}
 	return 0;
 }
 
