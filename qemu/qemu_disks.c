@@ -13,19 +13,6 @@
 
 #include "lib/appliance_contract.h"
 #include "qemu/qemu_disks.h"
-#include "lib/units.h"
-
-/* Sizes read as everywhere else in iomatrix: fio's units, powers of 1024. */
-int qd_parse_size(const char *s, unsigned long long *out)
-{
-	char err[UNITS_ERR_LEN];
-	uint64_t v;
-
-	if (!s || s[0] < '0' || s[0] > '9' || units_size(s, 1024, &v, err, sizeof(err)))
-		return -1;
-	*out = v;
-	return 0;
-}
 
 int qd_create_file(const char *path, unsigned long long size, char *err, size_t errlen)
 {

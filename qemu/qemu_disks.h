@@ -22,9 +22,6 @@ struct qemu_disk {
 	bool created; /* made by us in a temporary directory: removed at exit */
 };
 
-/* "1G", "512M", "4096", "2GiB" (binary units). 0, or -1 when s is not a size. */
-int qd_parse_size(const char *s, unsigned long long *out);
-
 /*
  * Makes n sparse files of size bytes in dir (disk0.img ...). A file that
  * is already there is reused when it has that size (so --disk-dir keeps

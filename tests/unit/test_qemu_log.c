@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
-/* How a serial log becomes the exit status of iomatrix qemu; sizes and disk files. */
+/* How a serial log becomes the exit status of iomatrix qemu; --disk-size and disk files. */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "check.h"
+#include "qemu/commands.h"
 #include "qemu/qemu_disks.h"
 #include "qemu/qemu_log.h"
 
@@ -159,19 +161,46 @@ static void test_live_without_kernel(void)
 	}
 }
 
-static void test_sizes(void)
+/* iomatrix qemu ARGS... with stderr thrown away: its exit status. */
+static int qemu_status(const char *const *words)
 {
-	unsigned long long v;
+	char *argv[16];
+	int argc = 0, saved, devnull, code;
 
-	CHECK_EQ_INT(qd_parse_size("1G", &v), 0);
-	CHECK_EQ_INT(v, 1ULL << 30);
-	CHECK_EQ_INT(qd_parse_size("512MiB", &v), 0);
-	CHECK_EQ_INT(v, 512ULL << 20);
-	CHECK_EQ_INT(qd_parse_size("4096", &v), 0);
-	CHECK_EQ_INT(v, 4096);
-	CHECK_EQ_INT(qd_parse_size("2x", &v), -1);
-	CHECK_EQ_INT(qd_parse_size("-1G", &v), -1);
-	CHECK_EQ_INT(qd_parse_size("99999999999T", &v), -1);
+	argv[argc++] = (char *)"qemu";
+	while (*words)
+		argv[argc++] = (char *)*words++;
+	argv[argc] = NULL;
+	fflush(stderr);
+	saved = dup(2);
+	devnull = open("/dev/null", O_WRONLY);
+	dup2(devnull, 2);
+	close(devnull);
+	code = cmd_qemu(argc, argv);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	return code;
+}
+
+/*
+ * --disk-size as iomatrix qemu reads it (lib/cli's CLI_SIZE; test_cli.c
+ * checks the bytes "1G" and "512MiB" come to): a size it takes gets past the
+ * options to the missing kernel (1), one it does not is a usage error (2).
+ */
+static void test_disk_size_option(void)
+{
+	static const char *const good[] = { "1G", "512MiB", "4096" };
+	static const char *const bad[] = { "2x", "-1G", "99999999999T", "4095" };
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++)
+		CHECK_EQ_INT(qemu_status((const char *const[]){ "--kernel", "/nonexistent/bzImage",
+								"--disk-size", good[i], NULL }),
+			     QEMU_EXIT_ERROR);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		CHECK_EQ_INT(qemu_status((const char *const[]){ "--kernel", "/nonexistent/bzImage",
+								"--disk-size", bad[i], NULL }),
+			     QEMU_EXIT_USAGE);
 }
 
 static void test_disk_files_sparse_and_reused(void)
@@ -214,7 +243,7 @@ int main(void)
 	RUN_TEST(test_watchdog_reset);
 	RUN_TEST(test_oops_noted);
 	RUN_TEST(test_live_without_kernel);
-	RUN_TEST(test_sizes);
+	RUN_TEST(test_disk_size_option);
 	RUN_TEST(test_disk_files_sparse_and_reused);
 	RUN_TEST(test_passthrough_refusals);
 	CHECK_EXIT();
