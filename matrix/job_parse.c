@@ -566,8 +566,6 @@ void job_print_usage(FILE *f, const char *prog)
 {
 	fprintf(f,
 		"usage: %s [options] [job files]\n"
-		"       %s dd --writers N --bs SIZE (--size SIZE | --runtime TIME)\n"
-		"             --directory DIR[:DIR...] [--output FILE] [--output-format normal|json]\n"
 		"\n"
 		"Runs fio job files and fio-style options, as fio 3.x does.\n"
 		"\n"
@@ -586,5 +584,5 @@ void job_print_usage(FILE *f, const char *prog)
 		"                         and options are read (fio has no such option: its\n"
 		"                         command-line options are only defaults that a job\n"
 		"                         file's [global] overrides). Repeatable.\n",
-		prog, prog);
+		prog);
 }

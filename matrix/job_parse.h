@@ -88,7 +88,11 @@ int job_set_validate(struct job_set *js, char *err, size_t errlen);
 /* Where option name was given for job j ("file:line"), or the job's section. */
 void job_option_origin(const struct job_desc *j, const char *name, char *buf, size_t len);
 
-/* The help text of the command line (--help). */
+/*
+ * The help text of the fio-style command line (--help). The runner's dd
+ * mode prints its own, from its option table (runner/engine/dd_cli.c),
+ * which this stage cannot reach: the runner's --help prints both.
+ */
 void job_print_usage(FILE *f, const char *prog);
 
 #endif

@@ -73,6 +73,11 @@ static const struct cli_cmd dd_cmd = {
 	.nopts = sizeof(dd_opts) / sizeof(dd_opts[0]),
 };
 
+void dd_print_usage(FILE *f)
+{
+	cli_usage(&dd_cmd, f);
+}
+
 /* 1 for --help, 0 to run, -1 on a bad command line (reported, one line). */
 static int parse_args(struct dd_opts *o, int argc, char **argv)
 {

@@ -44,7 +44,10 @@ int fio_main(int argc, char **argv)
 	}
 	switch (js.action) {
 	case JOB_HELP:
+		/* both modes: the fio-style options, then dd's own table */
 		job_print_usage(stdout, argv[0]);
+		fputc('\n', stdout);
+		dd_print_usage(stdout);
 		rc = 0;
 		goto out;
 	case JOB_VERSION:
