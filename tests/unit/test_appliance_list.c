@@ -8,6 +8,7 @@
 
 #include "check.h"
 #include "initramfs/appliance_list.h"
+#include "lib/appliance_contract.h"
 #include "lib/errmsg.h"
 
 static int parse(struct appliance_list *l, const char *text, char *err)
@@ -87,19 +88,32 @@ static void test_good_lines(void)
 	appliance_list_free(&l);
 }
 
-/* The shipped list reads, and holds what the appliance cannot boot without. */
+/*
+ * The shipped list reads, and holds what the appliance cannot boot without;
+ * its matrices and job files go where the runner looks for them
+ * (lib/appliance_contract.h), which no boot test would name if they did not.
+ */
 static void test_shipped_list(void)
 {
 	struct appliance_list l;
 	char err[ERRMSG_LEN] = "";
-	size_t tools = 0, modules = 0;
+	size_t tools = 0, modules = 0, etc_dir = 0;
+	const char *matrix_dir = NULL, *jobs_dir = NULL;
 
 	CHECK_EQ_INT(appliance_list_load(&l, APPLIANCE_LIST_IN_TREE, err, sizeof(err)), 0);
 	CHECK_EQ_STR(err, "");
 	for (size_t i = 0; i < l.count; i++) {
 		tools += l.entries[i].kind == LIST_TOOL;
 		modules += l.entries[i].kind == LIST_MODULE;
+		etc_dir += l.entries[i].kind == LIST_DIR && !strcmp(l.entries[i].path, IMAGE_ETC_DIR);
+		if (l.entries[i].kind == LIST_DATA && !strcmp(l.entries[i].path, "matrix/*.matrix"))
+			matrix_dir = l.entries[i].dir;
+		if (l.entries[i].kind == LIST_DATA && !strcmp(l.entries[i].path, "configs/jobs/*.fio"))
+			jobs_dir = l.entries[i].dir;
 	}
+	CHECK_EQ_INT(etc_dir, 1);
+	CHECK(matrix_dir && !strcmp(matrix_dir, IMAGE_MATRIX_DIR));
+	CHECK(jobs_dir && !strcmp(jobs_dir, IMAGE_JOBS_DIR));
 	CHECK_EQ_INT(tools, 6);
 	CHECK_EQ_INT(modules, 21);
 	CHECK_EQ_STR(appliance_list_params(&l, "null_blk"), "nr_devices=0");
