@@ -4,8 +4,8 @@
  * table (or, for seed 000's exact look in text, prints its own lines);
  * md says Markdown instead of fixed-width text.
  */
-#ifndef IOMATRIX_HOST_CMP_LAYOUTS_H
-#define IOMATRIX_HOST_CMP_LAYOUTS_H
+#ifndef IOMATRIX_COMPARE_CMP_LAYOUTS_H
+#define IOMATRIX_COMPARE_CMP_LAYOUTS_H
 
 #include <stdio.h>
 

@@ -5,8 +5,8 @@
  * verdict line first, then one line per problem: missing cells, failures,
  * mismatched matrices, outliers) and shows the same rows.
  */
-#ifndef IOMATRIX_HOST_CMP_REPORT_H
-#define IOMATRIX_HOST_CMP_REPORT_H
+#ifndef IOMATRIX_COMPARE_CMP_REPORT_H
+#define IOMATRIX_COMPARE_CMP_REPORT_H
 
 #include <stdbool.h>
 #include <stdio.h>

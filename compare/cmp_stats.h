@@ -9,8 +9,8 @@
  * - outliers: distance from the median in robust standard deviations,
  *   reported and never dropped unless asked.
  */
-#ifndef IOMATRIX_HOST_CMP_STATS_H
-#define IOMATRIX_HOST_CMP_STATS_H
+#ifndef IOMATRIX_COMPARE_CMP_STATS_H
+#define IOMATRIX_COMPARE_CMP_STATS_H
 
 #include <stdbool.h>
 #include <stddef.h>

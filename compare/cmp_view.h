@@ -4,8 +4,8 @@
  * line), short keys, the rows to show in which order, a cell's primary
  * metric, the dimension a curve runs along, and the marks.
  */
-#ifndef IOMATRIX_HOST_CMP_VIEW_H
-#define IOMATRIX_HOST_CMP_VIEW_H
+#ifndef IOMATRIX_COMPARE_CMP_VIEW_H
+#define IOMATRIX_COMPARE_CMP_VIEW_H
 
 #include <stdbool.h>
 #include <stddef.h>

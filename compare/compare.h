@@ -8,8 +8,8 @@
  * metric) with a moderated t-test on logs, adjusts the p-values of the whole
  * comparison with Benjamini-Hochberg, and gives each row and cell a verdict.
  */
-#ifndef IOMATRIX_HOST_COMPARE_H
-#define IOMATRIX_HOST_COMPARE_H
+#ifndef IOMATRIX_COMPARE_COMPARE_H
+#define IOMATRIX_COMPARE_COMPARE_H
 
 #include <stdbool.h>
 #include <stddef.h>

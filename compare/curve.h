@@ -5,8 +5,8 @@
  * series per kernel: the base, then each NEW. Shared by the text table and
  * the SVG chart of the same shape.
  */
-#ifndef IOMATRIX_HOST_CURVE_H
-#define IOMATRIX_HOST_CURVE_H
+#ifndef IOMATRIX_COMPARE_CURVE_H
+#define IOMATRIX_COMPARE_CURVE_H
 
 #include "compare/cmp_view.h"
 

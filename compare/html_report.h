@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* Pieces of the self-contained HTML reports (compare and report share them). */
-#ifndef IOMATRIX_HOST_HTML_REPORT_H
-#define IOMATRIX_HOST_HTML_REPORT_H
+#ifndef IOMATRIX_COMPARE_HTML_REPORT_H
+#define IOMATRIX_COMPARE_HTML_REPORT_H
 
 #include <stdio.h>
 

@@ -4,8 +4,8 @@
  * (so base and new of one row share a unit), about four significant digits,
  * binary prefixes for bytes as fio prints them (KiB/s, MiB/s).
  */
-#ifndef IOMATRIX_HOST_METRIC_FORMAT_H
-#define IOMATRIX_HOST_METRIC_FORMAT_H
+#ifndef IOMATRIX_COMPARE_METRIC_FORMAT_H
+#define IOMATRIX_COMPARE_METRIC_FORMAT_H
 
 #include <stddef.h>
 

@@ -5,8 +5,8 @@
  * averaged and how the value is read from a record (docs/records.md,
  * "Metrics the host tools compare"). Adding a metric is one entry.
  */
-#ifndef IOMATRIX_HOST_METRICS_H
-#define IOMATRIX_HOST_METRICS_H
+#ifndef IOMATRIX_COMPARE_METRICS_H
+#define IOMATRIX_COMPARE_METRICS_H
 
 #include <stdbool.h>
 #include <stddef.h>

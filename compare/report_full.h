@@ -6,8 +6,8 @@
  * dd_report_normal), so `iomatrix report --full` prints exactly the text
  * the runner printed for the run.
  */
-#ifndef IOMATRIX_HOST_REPORT_FULL_H
-#define IOMATRIX_HOST_REPORT_FULL_H
+#ifndef IOMATRIX_COMPARE_REPORT_FULL_H
+#define IOMATRIX_COMPARE_REPORT_FULL_H
 
 #include <stddef.h>
 #include <stdio.h>

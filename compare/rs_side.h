@@ -16,8 +16,8 @@
  * The runs must be one matrix (same name and size); runs of different
  * kernels are compared as one, with a warning line in the set.
  */
-#ifndef IOMATRIX_HOST_RS_SIDE_H
-#define IOMATRIX_HOST_RS_SIDE_H
+#ifndef IOMATRIX_COMPARE_RS_SIDE_H
+#define IOMATRIX_COMPARE_RS_SIDE_H
 
 #include <stddef.h>
 

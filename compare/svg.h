@@ -4,8 +4,8 @@
  * elements the charts need, escaping, axes with readable ticks (linear or
  * logarithmic) and one colour table. No scripts, no external resources.
  */
-#ifndef IOMATRIX_HOST_SVG_H
-#define IOMATRIX_HOST_SVG_H
+#ifndef IOMATRIX_COMPARE_SVG_H
+#define IOMATRIX_COMPARE_SVG_H
 
 #include <stdbool.h>
 #include <stddef.h>

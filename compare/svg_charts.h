@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* The report's charts, drawn as inline SVG: one function per kind of chart. */
-#ifndef IOMATRIX_HOST_SVG_CHARTS_H
-#define IOMATRIX_HOST_SVG_CHARTS_H
+#ifndef IOMATRIX_COMPARE_SVG_CHARTS_H
+#define IOMATRIX_COMPARE_SVG_CHARTS_H
 
 #include <stdio.h>
 

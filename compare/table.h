@@ -5,8 +5,8 @@
  * table. Layouts fill a table; the format decides how it is printed.
  * A "line" row is one full-width text line (a cell key above its metrics).
  */
-#ifndef IOMATRIX_HOST_TABLE_H
-#define IOMATRIX_HOST_TABLE_H
+#ifndef IOMATRIX_COMPARE_TABLE_H
+#define IOMATRIX_COMPARE_TABLE_H
 
 #include <stdbool.h>
 #include <stddef.h>

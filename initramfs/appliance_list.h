@@ -7,8 +7,8 @@
  * meets errors the host causes (a tool or module missing); a bad line is
  * one message "FILE:LINE: what is wrong".
  */
-#ifndef IOMATRIX_HOST_APPLIANCE_LIST_H
-#define IOMATRIX_HOST_APPLIANCE_LIST_H
+#ifndef IOMATRIX_INITRAMFS_APPLIANCE_LIST_H
+#define IOMATRIX_INITRAMFS_APPLIANCE_LIST_H
 
 #include <stdbool.h>
 #include <stddef.h>

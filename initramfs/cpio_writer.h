@@ -11,8 +11,8 @@
  * does. The caller writes entries in an order where a directory comes
  * before what it holds.
  */
-#ifndef IOMATRIX_HOST_CPIO_WRITER_H
-#define IOMATRIX_HOST_CPIO_WRITER_H
+#ifndef IOMATRIX_INITRAMFS_CPIO_WRITER_H
+#define IOMATRIX_INITRAMFS_CPIO_WRITER_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -6,8 +6,8 @@
  * Read from the file's bytes, without running anything; every offset is
  * checked, since the input is whatever file the user points us at.
  */
-#ifndef IOMATRIX_HOST_ELF_DEPS_H
-#define IOMATRIX_HOST_ELF_DEPS_H
+#ifndef IOMATRIX_INITRAMFS_ELF_DEPS_H
+#define IOMATRIX_INITRAMFS_ELF_DEPS_H
 
 #include <stdbool.h>
 #include <stddef.h>

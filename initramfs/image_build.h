@@ -6,8 +6,8 @@
  * their load list, the matrix and job files; then one reproducible
  * compressed cpio written whole or not at all.
  */
-#ifndef IOMATRIX_HOST_IMAGE_BUILD_H
-#define IOMATRIX_HOST_IMAGE_BUILD_H
+#ifndef IOMATRIX_INITRAMFS_IMAGE_BUILD_H
+#define IOMATRIX_INITRAMFS_IMAGE_BUILD_H
 
 #include <limits.h>
 #include <stdint.h>

@@ -7,8 +7,8 @@
  * written sorted by path, which keeps each part mostly together, so only a
  * few flushes happen; each costs a few bytes.
  */
-#ifndef IOMATRIX_HOST_IMAGE_SIZES_H
-#define IOMATRIX_HOST_IMAGE_SIZES_H
+#ifndef IOMATRIX_INITRAMFS_IMAGE_SIZES_H
+#define IOMATRIX_INITRAMFS_IMAGE_SIZES_H
 
 #include <stdint.h>
 #include <stdio.h>

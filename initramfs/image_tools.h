@@ -7,8 +7,8 @@
  * depend on who builds it. A link to a tool of the list counts with the
  * tools, and is left out with it.
  */
-#ifndef IOMATRIX_HOST_IMAGE_TOOLS_H
-#define IOMATRIX_HOST_IMAGE_TOOLS_H
+#ifndef IOMATRIX_INITRAMFS_IMAGE_TOOLS_H
+#define IOMATRIX_INITRAMFS_IMAGE_TOOLS_H
 
 #include <stdio.h>
 

@@ -7,8 +7,8 @@
  * the archive does not depend on the order things were added in, and a
  * directory always comes before what it holds.
  */
-#ifndef IOMATRIX_HOST_IMAGE_TREE_H
-#define IOMATRIX_HOST_IMAGE_TREE_H
+#ifndef IOMATRIX_INITRAMFS_IMAGE_TREE_H
+#define IOMATRIX_INITRAMFS_IMAGE_TREE_H
 
 #include <stdbool.h>
 #include <stddef.h>

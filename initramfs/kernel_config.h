@@ -5,8 +5,8 @@
  * modules (CONFIG_EXT2_FS, ...). Only "CONFIG_X=value" lines count; "#
  * CONFIG_X is not set" and anything else mean unset.
  */
-#ifndef IOMATRIX_HOST_KERNEL_CONFIG_H
-#define IOMATRIX_HOST_KERNEL_CONFIG_H
+#ifndef IOMATRIX_INITRAMFS_KERNEL_CONFIG_H
+#define IOMATRIX_INITRAMFS_KERNEL_CONFIG_H
 
 #include <stddef.h>
 

@@ -8,8 +8,8 @@
  *       leaves it): DIR/lib/modules/R. With no release given, DIR must hold
  *       exactly one.
  */
-#ifndef IOMATRIX_HOST_KERNEL_RELEASE_H
-#define IOMATRIX_HOST_KERNEL_RELEASE_H
+#ifndef IOMATRIX_INITRAMFS_KERNEL_RELEASE_H
+#define IOMATRIX_INITRAMFS_KERNEL_RELEASE_H
 
 #include <stddef.h>
 

@@ -8,8 +8,8 @@
  * default directories. A static program brings nothing along, nor does a
  * "#!" script (its interpreter must be in the image by other means).
  */
-#ifndef IOMATRIX_HOST_LIBRARY_CLOSURE_H
-#define IOMATRIX_HOST_LIBRARY_CLOSURE_H
+#ifndef IOMATRIX_INITRAMFS_LIBRARY_CLOSURE_H
+#define IOMATRIX_INITRAMFS_LIBRARY_CLOSURE_H
 
 #include <stdint.h>
 

@@ -11,8 +11,8 @@
  * neither in the tree nor built in is an error naming it, unless it is
  * marked optional.
  */
-#ifndef IOMATRIX_HOST_MODULE_CLOSURE_H
-#define IOMATRIX_HOST_MODULE_CLOSURE_H
+#ifndef IOMATRIX_INITRAMFS_MODULE_CLOSURE_H
+#define IOMATRIX_INITRAMFS_MODULE_CLOSURE_H
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -5,8 +5,8 @@
  * loads them with finit_module, which takes only plain ELF unless the
  * kernel decompresses, and not every kernel does).
  */
-#ifndef IOMATRIX_HOST_MODULE_FILE_H
-#define IOMATRIX_HOST_MODULE_FILE_H
+#ifndef IOMATRIX_INITRAMFS_MODULE_FILE_H
+#define IOMATRIX_INITRAMFS_MODULE_FILE_H
 
 #include <stddef.h>
 

@@ -14,8 +14,8 @@
  *
  * Module names are normalised as the kernel does: '-' becomes '_'.
  */
-#ifndef IOMATRIX_HOST_MODULE_LISTS_H
-#define IOMATRIX_HOST_MODULE_LISTS_H
+#ifndef IOMATRIX_INITRAMFS_MODULE_LISTS_H
+#define IOMATRIX_INITRAMFS_MODULE_LISTS_H
 
 #include <stdbool.h>
 #include <stddef.h>

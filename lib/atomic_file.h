@@ -4,8 +4,8 @@
  * in the same directory, renamed over the target at the end. On an error,
  * or SIGINT/SIGTERM/SIGHUP while it is open, the temporary file is removed.
  */
-#ifndef IOMATRIX_HOST_ATOMIC_FILE_H
-#define IOMATRIX_HOST_ATOMIC_FILE_H
+#ifndef IOMATRIX_LIB_ATOMIC_FILE_H
+#define IOMATRIX_LIB_ATOMIC_FILE_H
 
 #include <limits.h>
 #include <stddef.h>

@@ -5,8 +5,8 @@
  * decodes is therefore exactly what the encoder wrote, which is what a
  * framing that must never accept a damaged chunk needs.
  */
-#ifndef IOMATRIX_BASE64_H
-#define IOMATRIX_BASE64_H
+#ifndef IOMATRIX_LIB_BASE64_H
+#define IOMATRIX_LIB_BASE64_H
 
 #include <stdbool.h>
 #include <stddef.h>

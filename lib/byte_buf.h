@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* A growable byte buffer, and reading a whole file into one. */
-#ifndef IOMATRIX_HOST_BYTE_BUF_H
-#define IOMATRIX_HOST_BYTE_BUF_H
+#ifndef IOMATRIX_LIB_BYTE_BUF_H
+#define IOMATRIX_LIB_BYTE_BUF_H
 
 #include <stddef.h>
 

@@ -7,8 +7,8 @@
  * Chains like zlib's crc32(): crc32_ieee(crc32_ieee(0, a, n), b, m) is the
  * CRC of a followed by b. Start with 0.
  */
-#ifndef IOMATRIX_CRC32_H
-#define IOMATRIX_CRC32_H
+#ifndef IOMATRIX_LIB_CRC32_H
+#define IOMATRIX_LIB_CRC32_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -4,8 +4,8 @@
  * .ko.gz) go into the image decompressed, tests read images back, and
  * `iomatrix qemu` takes the vmlinux out of a bzImage.
  */
-#ifndef IOMATRIX_HOST_DECOMPRESS_H
-#define IOMATRIX_HOST_DECOMPRESS_H
+#ifndef IOMATRIX_LIB_DECOMPRESS_H
+#define IOMATRIX_LIB_DECOMPRESS_H
 
 #include <stddef.h>
 

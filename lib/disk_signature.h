@@ -8,8 +8,8 @@
  * their own: the caller reads the device's last DISK_SIGNATURE_TAIL_SPAN
  * bytes for it.
  */
-#ifndef IOMATRIX_DISK_SIGNATURE_H
-#define IOMATRIX_DISK_SIGNATURE_H
+#ifndef IOMATRIX_LIB_DISK_SIGNATURE_H
+#define IOMATRIX_LIB_DISK_SIGNATURE_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -4,8 +4,8 @@
  * (without a trailing newline) into the caller's buffer and returns -1.
  * The line names the thing, the place and the cause.
  */
-#ifndef IOMATRIX_HOST_ERRMSG_H
-#define IOMATRIX_HOST_ERRMSG_H
+#ifndef IOMATRIX_LIB_ERRMSG_H
+#define IOMATRIX_LIB_ERRMSG_H
 
 #include <stddef.h>
 

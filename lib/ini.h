@@ -14,8 +14,8 @@
  * option with the file and line it came from, and the handler decides what
  * the names mean. Every error names file:line.
  */
-#ifndef IOMATRIX_INI_H
-#define IOMATRIX_INI_H
+#ifndef IOMATRIX_LIB_INI_H
+#define IOMATRIX_LIB_INI_H
 
 #include <stddef.h>
 

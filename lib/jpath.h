@@ -4,8 +4,8 @@
  * Each returns false (and leaves *out alone) when a step is missing, null or
  * of the wrong type, so callers can tell "absent" from a value.
  */
-#ifndef IOMATRIX_HOST_JPATH_H
-#define IOMATRIX_HOST_JPATH_H
+#ifndef IOMATRIX_LIB_JPATH_H
+#define IOMATRIX_LIB_JPATH_H
 
 #include <stdbool.h>
 

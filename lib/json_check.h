@@ -17,8 +17,8 @@
  *   struct json_check_opts o = { .leaf = leaf, .ctx = &sums };
  *   if (json_check(text, len, &o, err, sizeof(err))) ... err: "byte 17: ..."
  */
-#ifndef IOMATRIX_JSON_CHECK_H
-#define IOMATRIX_JSON_CHECK_H
+#ifndef IOMATRIX_LIB_JSON_CHECK_H
+#define IOMATRIX_LIB_JSON_CHECK_H
 
 #include <stddef.h>
 

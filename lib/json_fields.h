@@ -9,8 +9,8 @@
  * or a value out of the field's range is an error naming its path:
  * "jobs[1].read.io_bytes: not a number".
  */
-#ifndef IOMATRIX_HOST_JSON_FIELDS_H
-#define IOMATRIX_HOST_JSON_FIELDS_H
+#ifndef IOMATRIX_LIB_JSON_FIELDS_H
+#define IOMATRIX_LIB_JSON_FIELDS_H
 
 #include <stddef.h>
 

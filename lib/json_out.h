@@ -8,8 +8,8 @@
  * the top-level value. Non-finite doubles are written as null, so the
  * output is always valid JSON.
  */
-#ifndef IOMATRIX_JSON_OUT_H
-#define IOMATRIX_JSON_OUT_H
+#ifndef IOMATRIX_LIB_JSON_OUT_H
+#define IOMATRIX_LIB_JSON_OUT_H
 
 #include <stdbool.h>
 #include <stdint.h>

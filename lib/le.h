@@ -3,8 +3,8 @@
  * Little-endian integers in byte buffers (on-disk formats: the results log,
  * GPT, a bzImage's setup header and the ELF inside it).
  */
-#ifndef IOMATRIX_COMMON_LE_H
-#define IOMATRIX_COMMON_LE_H
+#ifndef IOMATRIX_LIB_LE_H
+#define IOMATRIX_LIB_LE_H
 
 #include <stdint.h>
 

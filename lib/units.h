@@ -20,8 +20,8 @@
  * Every function returns 0, or -1 with a message (no location: the caller
  * knows the option and the line) in err.
  */
-#ifndef IOMATRIX_UNITS_H
-#define IOMATRIX_UNITS_H
+#ifndef IOMATRIX_LIB_UNITS_H
+#define IOMATRIX_LIB_UNITS_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* The version, and the fio whose options and output the runner follows. */
-#ifndef IOMATRIX_VERSION_H
-#define IOMATRIX_VERSION_H
+#ifndef IOMATRIX_LIB_VERSION_H
+#define IOMATRIX_LIB_VERSION_H
 
 #define IOMATRIX_VERSION     "0.1"
 #define IOMATRIX_FIO_COMPAT  "3.33"

@@ -19,8 +19,8 @@
  * Dimension names and values are checked against the matrix, indices
  * against its cell count: a typo is an error, never an empty selection.
  */
-#ifndef IOMATRIX_CELL_SELECT_H
-#define IOMATRIX_CELL_SELECT_H
+#ifndef IOMATRIX_MATRIX_CELL_SELECT_H
+#define IOMATRIX_MATRIX_CELL_SELECT_H
 
 #include <stdbool.h>
 #include <stddef.h>

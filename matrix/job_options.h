@@ -7,8 +7,8 @@
  * default, range, help and category. Parsing, validation, --cmdhelp and
  * the defaults all come from that table.
  */
-#ifndef IOMATRIX_JOB_OPTIONS_H
-#define IOMATRIX_JOB_OPTIONS_H
+#ifndef IOMATRIX_MATRIX_JOB_OPTIONS_H
+#define IOMATRIX_MATRIX_JOB_OPTIONS_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -15,8 +15,8 @@
  *    of the above, checked by the same option table: a matrix can run a
  *    job file verbatim with its own bs or numjobs.
  */
-#ifndef IOMATRIX_JOB_PARSE_H
-#define IOMATRIX_JOB_PARSE_H
+#ifndef IOMATRIX_MATRIX_JOB_PARSE_H
+#define IOMATRIX_MATRIX_JOB_PARSE_H
 
 #include <stddef.h>
 

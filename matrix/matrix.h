@@ -22,7 +22,7 @@
  *	struct machine mc = { .ndisks = 4, .disk_bytes = {...}, .mem_bytes = ... };
  *	struct cell_list cl;
  *	matrix_expand(m, &mc, 0, &cl, err, sizeof(err));	// 0: the matrix's scale
- *	// Repeats are the outer loop (runner/run/run_order.h): every cell once,
+ *	// Repeats are the outer loop (matrix/run_order.h): every cell once,
  *	// then every cell again, so a cell's repeats spread over the run.
  *	for (int r = 0; r < run_order_stride(&cl); r++)
  *		for (int i = 0; i < cl.count; i++) {
@@ -44,8 +44,8 @@
  *
  * Every error is one line naming the file, the line and the key or value.
  */
-#ifndef IOMATRIX_MATRIX_H
-#define IOMATRIX_MATRIX_H
+#ifndef IOMATRIX_MATRIX_MATRIX_H
+#define IOMATRIX_MATRIX_MATRIX_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -6,8 +6,8 @@
  * the model with its estimate; the runner uses it for the automatic time
  * limit and for an ETA before the first cell has run.
  */
-#ifndef IOMATRIX_MATRIX_ESTIMATE_H
-#define IOMATRIX_MATRIX_ESTIMATE_H
+#ifndef IOMATRIX_MATRIX_MATRIX_ESTIMATE_H
+#define IOMATRIX_MATRIX_MATRIX_ESTIMATE_H
 
 #include "matrix/matrix_internal.h"
 

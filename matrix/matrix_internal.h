@@ -4,8 +4,8 @@
  * bundles of cell settings, workload definitions and the facts read from fio
  * job files.
  */
-#ifndef IOMATRIX_MATRIX_INTERNAL_H
-#define IOMATRIX_MATRIX_INTERNAL_H
+#ifndef IOMATRIX_MATRIX_MATRIX_INTERNAL_H
+#define IOMATRIX_MATRIX_MATRIX_INTERNAL_H
 
 #include <stdarg.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* The matrix file's INI handler (matrix_parse.c), used by matrix.c. */
-#ifndef IOMATRIX_MATRIX_PARSE_H
-#define IOMATRIX_MATRIX_PARSE_H
+#ifndef IOMATRIX_MATRIX_MATRIX_PARSE_H
+#define IOMATRIX_MATRIX_MATRIX_PARSE_H
 
 #include "matrix/matrix_internal.h"
 

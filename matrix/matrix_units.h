@@ -9,8 +9,8 @@
  * A duration is a decimal number with an optional unit: us, ms, s, m, h, d;
  * without a unit it is seconds, as fio's runtime= reads it.
  */
-#ifndef IOMATRIX_MATRIX_UNITS_H
-#define IOMATRIX_MATRIX_UNITS_H
+#ifndef IOMATRIX_MATRIX_MATRIX_UNITS_H
+#define IOMATRIX_MATRIX_MATRIX_UNITS_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Repeats as the outer loop; see run_order.h. */
-#include "runner/run/run_order.h"
+#include "matrix/run_order.h"
 
 int run_order_stride(const struct cell_list *cl)
 {

@@ -17,8 +17,8 @@
  * run_order_slot(stride, index, repeat), stride being the largest repeats.
  * Records of a run come in this order too, so seq follows it.
  */
-#ifndef IOMATRIX_RUNNER_RUN_ORDER_H
-#define IOMATRIX_RUNNER_RUN_ORDER_H
+#ifndef IOMATRIX_MATRIX_RUN_ORDER_H
+#define IOMATRIX_MATRIX_RUN_ORDER_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -6,8 +6,8 @@
  * that is mounted on the host, in use as swap, or held by another device
  * (md, dm) is refused: the guest would write over it.
  */
-#ifndef IOMATRIX_HOST_QEMU_DISKS_H
-#define IOMATRIX_HOST_QEMU_DISKS_H
+#ifndef IOMATRIX_QEMU_QEMU_DISKS_H
+#define IOMATRIX_QEMU_QEMU_DISKS_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -11,8 +11,8 @@
  * (payload_offset, payload_length), and the payload ends with the
  * uncompressed size (le32), as the kernel's build appends it.
  */
-#ifndef IOMATRIX_HOST_QEMU_KERNEL_H
-#define IOMATRIX_HOST_QEMU_KERNEL_H
+#ifndef IOMATRIX_QEMU_QEMU_KERNEL_H
+#define IOMATRIX_QEMU_QEMU_KERNEL_H
 
 #include <stdbool.h>
 #include <stddef.h>

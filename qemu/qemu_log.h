@@ -6,8 +6,8 @@
  * script can tell a clean run from a crash or a hang without reading the
  * log itself.
  */
-#ifndef IOMATRIX_HOST_QEMU_LOG_H
-#define IOMATRIX_HOST_QEMU_LOG_H
+#ifndef IOMATRIX_QEMU_QEMU_LOG_H
+#define IOMATRIX_QEMU_QEMU_LOG_H
 
 #include <stdbool.h>
 #include <stddef.h>

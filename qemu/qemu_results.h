@@ -14,8 +14,8 @@
  * (iomatrix.results=..., iomatrix.results_init=1 for a disk that holds
  * nothing yet), unless the user's --append sets those keys.
  */
-#ifndef IOMATRIX_HOST_QEMU_RESULTS_H
-#define IOMATRIX_HOST_QEMU_RESULTS_H
+#ifndef IOMATRIX_QEMU_QEMU_RESULTS_H
+#define IOMATRIX_QEMU_QEMU_RESULTS_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -6,8 +6,8 @@
  * the terminal), SIGKILL if it has not exited QEMU_KILL_GRACE seconds
  * later, and the launcher's own clean-up.
  */
-#ifndef IOMATRIX_HOST_QEMU_RUN_H
-#define IOMATRIX_HOST_QEMU_RUN_H
+#ifndef IOMATRIX_QEMU_QEMU_RUN_H
+#define IOMATRIX_QEMU_QEMU_RUN_H
 
 #include <stdbool.h>
 #include <stddef.h>

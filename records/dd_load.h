@@ -7,8 +7,8 @@
  * type, or "writers" that disagrees with the per_writer list, is an error
  * naming the key. Outside input: fuzzed (tests/fuzz/fuzz_jr_load.c).
  */
-#ifndef IOMATRIX_HOST_DD_LOAD_H
-#define IOMATRIX_HOST_DD_LOAD_H
+#ifndef IOMATRIX_RECORDS_DD_LOAD_H
+#define IOMATRIX_RECORDS_DD_LOAD_H
 
 #include <stddef.h>
 

@@ -5,8 +5,8 @@
  * the host can load a record's "workload.dd" back into it, and both print
  * it with dd_report_json / dd_report_normal. The JSON is docs/records.md's.
  */
-#ifndef IOMATRIX_DD_RESULT_H
-#define IOMATRIX_DD_RESULT_H
+#ifndef IOMATRIX_RECORDS_DD_RESULT_H
+#define IOMATRIX_RECORDS_DD_RESULT_H
 
 #include <stdint.h>
 #include <stdio.h>

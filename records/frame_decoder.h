@@ -22,8 +22,8 @@
  * Memory: received chunks of incomplete records only, bounded by
  * FRAME_DECODER_PENDING_MAX; a record beyond that bound is reported damaged.
  */
-#ifndef IOMATRIX_FRAME_DECODER_H
-#define IOMATRIX_FRAME_DECODER_H
+#ifndef IOMATRIX_RECORDS_FRAME_DECODER_H
+#define IOMATRIX_RECORDS_FRAME_DECODER_H
 
 #include <stddef.h>
 #include <stdint.h>

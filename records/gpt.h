@@ -18,8 +18,8 @@
  * PARTUUID is the entry's unique GUID, PARTLABEL its name (UTF-16LE in the
  * entry, UTF-8 here), both as blkid shows them.
  */
-#ifndef IOMATRIX_GPT_H
-#define IOMATRIX_GPT_H
+#ifndef IOMATRIX_RECORDS_GPT_H
+#define IOMATRIX_RECORDS_GPT_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -11,8 +11,8 @@
  * Units are fio's: bytes, nanoseconds for latencies, KiB/s for bw, ms for
  * runtimes, percent for cpu and distributions.
  */
-#ifndef IOMATRIX_JOB_RESULT_H
-#define IOMATRIX_JOB_RESULT_H
+#ifndef IOMATRIX_RECORDS_JOB_RESULT_H
+#define IOMATRIX_RECORDS_JOB_RESULT_H
 
 #include <stddef.h>
 #include <stdint.h>

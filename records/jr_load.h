@@ -18,8 +18,8 @@
  * error naming the key's path ("jobs[1].read.clat_ns.N: not a number").
  * Outside input: fuzzed (tests/fuzz/fuzz_jr_load.c).
  */
-#ifndef IOMATRIX_HOST_JR_LOAD_H
-#define IOMATRIX_HOST_JR_LOAD_H
+#ifndef IOMATRIX_RECORDS_JR_LOAD_H
+#define IOMATRIX_RECORDS_JR_LOAD_H
 
 #include <stddef.h>
 

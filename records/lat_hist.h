@@ -10,8 +10,8 @@
  * values up to 2^64 ns: there is no upper cap. An update is a count-leading
  * zeros, two shifts and an add.
  */
-#ifndef IOMATRIX_LAT_HIST_H
-#define IOMATRIX_LAT_HIST_H
+#ifndef IOMATRIX_RECORDS_LAT_HIST_H
+#define IOMATRIX_RECORDS_LAT_HIST_H
 
 #include <stdint.h>
 

@@ -5,8 +5,8 @@
  * 1 <= cell.index <= cell.count, repeat, a known status, kernel), and small
  * helpers to read them. Host side only (json-c).
  */
-#ifndef IOMATRIX_HOST_RECORD_CHECK_H
-#define IOMATRIX_HOST_RECORD_CHECK_H
+#ifndef IOMATRIX_RECORDS_RECORD_CHECK_H
+#define IOMATRIX_RECORDS_RECORD_CHECK_H
 
 #include <stddef.h>
 #include <stdint.h>

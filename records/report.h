@@ -6,8 +6,8 @@
  *   report_json    fio 3.x's JSON (json+ adds the latency bins); what
  *                  iomatrix adds is under "iomatrix" keys
  */
-#ifndef IOMATRIX_REPORT_H
-#define IOMATRIX_REPORT_H
+#ifndef IOMATRIX_RECORDS_REPORT_H
+#define IOMATRIX_RECORDS_REPORT_H
 
 #include <stdio.h>
 

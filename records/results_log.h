@@ -25,8 +25,8 @@
  * (O_DSYNC alone where not, e.g. tmpfs): a record is on the medium when
  * rlog_append returns.
  */
-#ifndef IOMATRIX_RESULTS_LOG_H
-#define IOMATRIX_RESULTS_LOG_H
+#ifndef IOMATRIX_RECORDS_RESULTS_LOG_H
+#define IOMATRIX_RECORDS_RESULTS_LOG_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -5,8 +5,8 @@
  * results_log.h. Integers are little-endian; each structure ends in a CRC-32
  * of the bytes before it.
  */
-#ifndef IOMATRIX_RESULTS_LOG_DISK_H
-#define IOMATRIX_RESULTS_LOG_DISK_H
+#ifndef IOMATRIX_RECORDS_RESULTS_LOG_DISK_H
+#define IOMATRIX_RECORDS_RESULTS_LOG_DISK_H
 
 #include <stdbool.h>
 #include <stdint.h>

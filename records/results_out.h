@@ -9,8 +9,8 @@
  * that may each be given up, keeps it too and writes lines with
  * results_out_lines.
  */
-#ifndef IOMATRIX_RESULTS_OUT_H
-#define IOMATRIX_RESULTS_OUT_H
+#ifndef IOMATRIX_RECORDS_RESULTS_OUT_H
+#define IOMATRIX_RECORDS_RESULTS_OUT_H
 
 #include <stddef.h>
 

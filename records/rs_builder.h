@@ -12,8 +12,8 @@
  *   rsb_print_summary(rs, stdout);
  *   rsb_write(rs, "RESULT_SET", force, err, len);
  */
-#ifndef IOMATRIX_HOST_RS_BUILDER_H
-#define IOMATRIX_HOST_RS_BUILDER_H
+#ifndef IOMATRIX_RECORDS_RS_BUILDER_H
+#define IOMATRIX_RECORDS_RS_BUILDER_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* The inside of a result set, shared by result_set.c and result_set_write.c only. */
-#ifndef IOMATRIX_HOST_RS_BUILDER_IMPL_H
-#define IOMATRIX_HOST_RS_BUILDER_IMPL_H
+#ifndef IOMATRIX_RECORDS_RS_BUILDER_IMPL_H
+#define IOMATRIX_RECORDS_RS_BUILDER_IMPL_H
 
 #include <json-c/json.h>
 

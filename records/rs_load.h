@@ -8,8 +8,8 @@
  * warning naming the file and the cause, and its cell simply has fewer
  * repeats. Only a directory that is not a result set at all is an error.
  */
-#ifndef IOMATRIX_HOST_RS_LOAD_H
-#define IOMATRIX_HOST_RS_LOAD_H
+#ifndef IOMATRIX_RECORDS_RS_LOAD_H
+#define IOMATRIX_RECORDS_RS_LOAD_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -15,8 +15,8 @@
  *
  * The reader of these lines is frame_decoder.h.
  */
-#ifndef IOMATRIX_SERIAL_FRAME_H
-#define IOMATRIX_SERIAL_FRAME_H
+#ifndef IOMATRIX_RECORDS_SERIAL_FRAME_H
+#define IOMATRIX_RECORDS_SERIAL_FRAME_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -4,8 +4,8 @@
  * files (and the members of an md or dm device under them), read before
  * and after the run.
  */
-#ifndef IOMATRIX_RUNNER_DISKSTATS_H
-#define IOMATRIX_RUNNER_DISKSTATS_H
+#ifndef IOMATRIX_RUNNER_ENGINE_DISKSTATS_H
+#define IOMATRIX_RUNNER_ENGINE_DISKSTATS_H
 
 #include <stddef.h>
 #include <sys/types.h>

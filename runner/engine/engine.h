@@ -10,8 +10,8 @@
  * nothing per IO: every per-IO structure is made in setup, indexed by
  * io_u->index.
  */
-#ifndef IOMATRIX_RUNNER_ENGINE_H
-#define IOMATRIX_RUNNER_ENGINE_H
+#ifndef IOMATRIX_RUNNER_ENGINE_ENGINE_H
+#define IOMATRIX_RUNNER_ENGINE_ENGINE_H
 
 #include <stddef.h>
 #include <stdint.h>

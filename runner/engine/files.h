@@ -5,8 +5,8 @@
  * job's file is written in full first, never left sparse), opening, cache
  * invalidation and removal.
  */
-#ifndef IOMATRIX_RUNNER_FILES_H
-#define IOMATRIX_RUNNER_FILES_H
+#ifndef IOMATRIX_RUNNER_ENGINE_FILES_H
+#define IOMATRIX_RUNNER_ENGINE_FILES_H
 
 #include <stdint.h>
 #include <sys/types.h>

@@ -4,8 +4,8 @@
  * (thread=1) or processes; jobs run together until a stonewall (or
  * new_group) starts the next group, which waits for the previous one.
  */
-#ifndef IOMATRIX_RUNNER_JOB_RUN_H
-#define IOMATRIX_RUNNER_JOB_RUN_H
+#ifndef IOMATRIX_RUNNER_ENGINE_JOB_RUN_H
+#define IOMATRIX_RUNNER_ENGINE_JOB_RUN_H
 
 #include <stddef.h>
 

@@ -9,8 +9,8 @@
  * counter; values >= n are skipped, so fewer than two steps are taken per
  * block on average and no bitmap is needed.
  */
-#ifndef IOMATRIX_RUNNER_OFFSETS_H
-#define IOMATRIX_RUNNER_OFFSETS_H
+#ifndef IOMATRIX_RUNNER_ENGINE_OFFSETS_H
+#define IOMATRIX_RUNNER_ENGINE_OFFSETS_H
 
 #include <stdint.h>
 

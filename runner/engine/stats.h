@@ -8,8 +8,8 @@
  * in memory shared with the parent so forked workers can hand it back),
  * no allocation, no floating point.
  */
-#ifndef IOMATRIX_RUNNER_STATS_H
-#define IOMATRIX_RUNNER_STATS_H
+#ifndef IOMATRIX_RUNNER_ENGINE_STATS_H
+#define IOMATRIX_RUNNER_ENGINE_STATS_H
 
 #include <stdint.h>
 

@@ -4,8 +4,8 @@
  * length, crc32c of the rest of the block), so a block read back proves
  * its content and that it is the block that belongs at its offset.
  */
-#ifndef IOMATRIX_RUNNER_VERIFY_H
-#define IOMATRIX_RUNNER_VERIFY_H
+#ifndef IOMATRIX_RUNNER_ENGINE_VERIFY_H
+#define IOMATRIX_RUNNER_ENGINE_VERIFY_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -4,8 +4,8 @@
  * runs in a thread (thread=1) or a forked process and writes only into its
  * own struct job_stats.
  */
-#ifndef IOMATRIX_RUNNER_WORKER_H
-#define IOMATRIX_RUNNER_WORKER_H
+#ifndef IOMATRIX_RUNNER_ENGINE_WORKER_H
+#define IOMATRIX_RUNNER_ENGINE_WORKER_H
 
 #include "matrix/job_options.h"
 #include "runner/engine/stats.h"

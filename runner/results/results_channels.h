@@ -12,8 +12,8 @@
  * directly; PARTLABEL=x and PARTUUID=x are looked up in the GPT of every
  * disk found, and must match exactly one partition the kernel made.
  */
-#ifndef IOMATRIX_RUNNER_RESULTS_CHANNELS_H
-#define IOMATRIX_RUNNER_RESULTS_CHANNELS_H
+#ifndef IOMATRIX_RUNNER_RESULTS_RESULTS_CHANNELS_H
+#define IOMATRIX_RUNNER_RESULTS_RESULTS_CHANNELS_H
 
 #include <stdbool.h>
 #include <stddef.h>

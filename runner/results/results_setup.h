@@ -15,8 +15,8 @@
  *
  * Every decision is a console line; none ends the run.
  */
-#ifndef IOMATRIX_RUNNER_RESULTS_SETUP_H
-#define IOMATRIX_RUNNER_RESULTS_SETUP_H
+#ifndef IOMATRIX_RUNNER_RESULTS_RESULTS_SETUP_H
+#define IOMATRIX_RUNNER_RESULTS_RESULTS_SETUP_H
 
 #include <stdbool.h>
 

@@ -14,8 +14,8 @@
  * e.g. iomatrix.results=disk:serial=iomatrix-results,serial:ttyS1. Each
  * channel at most once. This file only parses; results_channels.h opens.
  */
-#ifndef IOMATRIX_RUNNER_RESULTS_SPEC_H
-#define IOMATRIX_RUNNER_RESULTS_SPEC_H
+#ifndef IOMATRIX_RUNNER_RESULTS_RESULTS_SPEC_H
+#define IOMATRIX_RUNNER_RESULTS_RESULTS_SPEC_H
 
 #include <stddef.h>
 

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "lib/crc32.h"
-#include "runner/run/run_order.h"
+#include "matrix/run_order.h"
 
 void run_plan_of(struct run_plan *p, const char *matrix, const char *kernel,
 		 const struct cell_list *cl)

@@ -24,8 +24,8 @@
  *   plan = 5d1c0b2a
  *   disks = iomatrix-disk0,iomatrix-disk1,iomatrix-disk2,iomatrix-disk3
  */
-#ifndef IOMATRIX_RUNNER_RESUME_H
-#define IOMATRIX_RUNNER_RESUME_H
+#ifndef IOMATRIX_RUNNER_RESULTS_RESUME_H
+#define IOMATRIX_RUNNER_RESULTS_RESUME_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -4,8 +4,8 @@
  * as a record by record.c, shown by progress.c. Plain data: the record
  * writer and the tests need nothing else.
  */
-#ifndef IOMATRIX_RUNNER_CELL_RESULT_H
-#define IOMATRIX_RUNNER_CELL_RESULT_H
+#ifndef IOMATRIX_RUNNER_RUN_CELL_RESULT_H
+#define IOMATRIX_RUNNER_RUN_CELL_RESULT_H
 
 #include <stdbool.h>
 

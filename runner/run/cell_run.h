@@ -15,8 +15,8 @@
  * teardown follows; a teardown failure after a good workload fails the
  * cell. Nothing here ends PID 1.
  */
-#ifndef IOMATRIX_RUNNER_CELL_RUN_H
-#define IOMATRIX_RUNNER_CELL_RUN_H
+#ifndef IOMATRIX_RUNNER_RUN_CELL_RUN_H
+#define IOMATRIX_RUNNER_RUN_CELL_RUN_H
 
 #include "runner/run/cell_result.h"
 

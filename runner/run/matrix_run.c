@@ -19,7 +19,7 @@
 #include "runner/run/progress.h"
 #include "runner/run/record.h"
 #include "runner/results/results_setup.h"
-#include "runner/run/run_order.h"
+#include "matrix/run_order.h"
 #include "runner/run/test_point.h"
 #include "runner/watchdog.h"
 

@@ -13,8 +13,8 @@
  * bad cell selection, an iomatrix.disks word that matches no disk) are
  * fatal: one line and the power-off. A cell's error never is.
  */
-#ifndef IOMATRIX_RUNNER_MATRIX_RUN_H
-#define IOMATRIX_RUNNER_MATRIX_RUN_H
+#ifndef IOMATRIX_RUNNER_RUN_MATRIX_RUN_H
+#define IOMATRIX_RUNNER_RUN_MATRIX_RUN_H
 
 #include "runner/cmdline.h"
 #include "runner/setup/disks.h"

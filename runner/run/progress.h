@@ -18,8 +18,8 @@
  * estimate of the runs left, scaled by how the finished runs compared
  * with their estimates.
  */
-#ifndef IOMATRIX_RUNNER_PROGRESS_H
-#define IOMATRIX_RUNNER_PROGRESS_H
+#ifndef IOMATRIX_RUNNER_RUN_PROGRESS_H
+#define IOMATRIX_RUNNER_RUN_PROGRESS_H
 
 #include <stdbool.h>
 #include <stddef.h>

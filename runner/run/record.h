@@ -7,8 +7,8 @@
  * report embedded as it is, and the system counters around the workload.
  * Values that could not be had are null, never left out.
  */
-#ifndef IOMATRIX_RUNNER_RECORD_H
-#define IOMATRIX_RUNNER_RECORD_H
+#ifndef IOMATRIX_RUNNER_RUN_RECORD_H
+#define IOMATRIX_RUNNER_RUN_RECORD_H
 
 #include <stddef.h>
 #include <stdint.h>

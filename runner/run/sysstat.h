@@ -13,8 +13,8 @@
  *
  * The parsers take text so the tests can feed them.
  */
-#ifndef IOMATRIX_RUNNER_SYSSTAT_H
-#define IOMATRIX_RUNNER_SYSSTAT_H
+#ifndef IOMATRIX_RUNNER_RUN_SYSSTAT_H
+#define IOMATRIX_RUNNER_RUN_SYSSTAT_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -16,8 +16,8 @@
  * STAGE is setup, workload (the default) or teardown; the first repeat of
  * the cell is the one.
  */
-#ifndef IOMATRIX_RUNNER_TEST_POINT_H
-#define IOMATRIX_RUNNER_TEST_POINT_H
+#ifndef IOMATRIX_RUNNER_RUN_TEST_POINT_H
+#define IOMATRIX_RUNNER_RUN_TEST_POINT_H
 
 #include "runner/run/cell_result.h"
 #include "runner/cmdline.h"

@@ -11,8 +11,8 @@
  * embeds it, without its insignificant blanks. Its headline numbers
  * (bandwidth and IOPS per direction) are read from it for the console.
  */
-#ifndef IOMATRIX_RUNNER_WORKLOAD_H
-#define IOMATRIX_RUNNER_WORKLOAD_H
+#ifndef IOMATRIX_RUNNER_RUN_WORKLOAD_H
+#define IOMATRIX_RUNNER_RUN_WORKLOAD_H
 
 #include <stdbool.h>
 #include <stddef.h>

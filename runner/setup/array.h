@@ -11,8 +11,8 @@
  *   ... mkfs /dev/md0 ...
  *   array_stop(&a, 60.0, &e);                                      // unregistered
  */
-#ifndef IOMATRIX_RUNNER_ARRAY_H
-#define IOMATRIX_RUNNER_ARRAY_H
+#ifndef IOMATRIX_RUNNER_SETUP_ARRAY_H
+#define IOMATRIX_RUNNER_SETUP_ARRAY_H
 
 #include <stdbool.h>
 

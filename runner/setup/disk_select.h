@@ -21,8 +21,8 @@
  * a disk the results log names as one this run used is wiped without
  * iomatrix.wipe; any other disk with data is still refused.
  */
-#ifndef IOMATRIX_RUNNER_DISK_SELECT_H
-#define IOMATRIX_RUNNER_DISK_SELECT_H
+#ifndef IOMATRIX_RUNNER_SETUP_DISK_SELECT_H
+#define IOMATRIX_RUNNER_SETUP_DISK_SELECT_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -8,8 +8,8 @@
  *
  * Functions take the sysfs root ("/sys") so tests can build a fake tree.
  */
-#ifndef IOMATRIX_RUNNER_DISKS_H
-#define IOMATRIX_RUNNER_DISKS_H
+#ifndef IOMATRIX_RUNNER_SETUP_DISKS_H
+#define IOMATRIX_RUNNER_SETUP_DISKS_H
 
 #include <stdbool.h>
 #include <stddef.h>

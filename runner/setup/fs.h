@@ -5,8 +5,8 @@
  * umount. Generic mount options (noatime, ro, sync, ...) become mount(2)
  * flags as mount(8) does; the rest go to the filesystem as its data.
  */
-#ifndef IOMATRIX_RUNNER_FS_H
-#define IOMATRIX_RUNNER_FS_H
+#ifndef IOMATRIX_RUNNER_SETUP_FS_H
+#define IOMATRIX_RUNNER_SETUP_FS_H
 
 #include <stddef.h>
 

@@ -5,8 +5,8 @@
  * stopped array is left clean. Whoever creates an array registers it at
  * once and removes it after stopping it.
  */
-#ifndef IOMATRIX_RUNNER_MD_REGISTRY_H
-#define IOMATRIX_RUNNER_MD_REGISTRY_H
+#ifndef IOMATRIX_RUNNER_SETUP_MD_REGISTRY_H
+#define IOMATRIX_RUNNER_SETUP_MD_REGISTRY_H
 
 #include <stddef.h>
 

@@ -15,8 +15,8 @@
  * under /run, so tools never wait for an answer and never write over the
  * console's progress lines.
  */
-#ifndef IOMATRIX_RUNNER_STEP_H
-#define IOMATRIX_RUNNER_STEP_H
+#ifndef IOMATRIX_RUNNER_SETUP_STEP_H
+#define IOMATRIX_RUNNER_SETUP_STEP_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -6,8 +6,8 @@
  * and inodes (sync, then vm/drop_caches = 3) right before the workload.
  * Each reads back what is in effect, for the record.
  */
-#ifndef IOMATRIX_RUNNER_TUNE_H
-#define IOMATRIX_RUNNER_TUNE_H
+#ifndef IOMATRIX_RUNNER_SETUP_TUNE_H
+#define IOMATRIX_RUNNER_SETUP_TUNE_H
 
 #include <stddef.h>
 

@@ -14,8 +14,8 @@
  * That is what wipefs -a would erase for the filesystems and arrays the
  * runner makes, without depending on wipefs being in the image.
  */
-#ifndef IOMATRIX_RUNNER_WIPE_H
-#define IOMATRIX_RUNNER_WIPE_H
+#ifndef IOMATRIX_RUNNER_SETUP_WIPE_H
+#define IOMATRIX_RUNNER_SETUP_WIPE_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -30,6 +30,9 @@ records/serial_frame.c runner/console.h records includes runner/\*
 runner/run/matrix_run.c compare/compare.h runner/run includes compare
 runner/appliance.c initramfs/image_build.h runner/\* includes initramfs
 runner/engine/worker.c runner/run/record.h runner/engine includes runner/run
+runner/results/resume.c runner/run/matrix_run.h runner/results includes runner/run
+runner/setup/fs.c runner/engine/engine.h runner/setup includes runner/engine
+records/gpt.c qemu/qemu_log.h records includes qemu
 compare/compare.c qemu/qemu_log.h compare includes qemu
 lib/units.c units.h "units.h" is not a path from the top
 LIST

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The order of a matrix's runs: repeats as the outer loop, done runs passed over. */
 #include "check.h"
-#include "runner/run/run_order.h"
+#include "matrix/run_order.h"
 
 #define NCELLS 4
 
