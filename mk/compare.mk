@@ -25,11 +25,9 @@
 # tests; it is a test helper, not part of the product.
 
 GEN_RESULTSET := $(BUILD)/gen-resultset
-GEN_RESULTSET_LIB := lib/json_out.c lib/cli.c lib/units.c
-$(GEN_RESULTSET): tests/synth/gen_resultset.c $(GEN_RESULTSET_LIB) lib/json_out.h lib/cli.h \
-		lib/units.h
+$(GEN_RESULTSET): tests/synth/gen_resultset.c $(BUILD)/host/lib.a $(HEADERS) | deps
 	@mkdir -p $(dir $@)
-	$(if $(filter 1,$(V)),,@echo "  CC      $@";) $(CC) $(CFLAGS_ALL) $< $(GEN_RESULTSET_LIB) -o $@ -lm
+	$(if $(filter 1,$(V)),,@echo "  CC      $@";) $(CC) $(CFLAGS_ALL) $< $(BUILD)/host/lib.a -o $@ -lm
 
 # The host tests of compare run the generator: build it with the tests.
 all: $(GEN_RESULTSET)

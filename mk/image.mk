@@ -1,6 +1,7 @@
 # make image: the appliance's initramfs for the installed Debian kernel (the
 # newest release in /lib/modules with a /boot/vmlinuz-R), written to
-# $(BUILD)/image/initramfs-R.cpio.zst. More options through IMAGE_FLAGS:
+# image/initramfs-R.cpio.zst in the work directory ($(BUILD)/ in the tree, or
+# $IOMATRIX_WORK_DIR), where iomatrix qemu looks. More options through IMAGE_FLAGS:
 #   make image IMAGE_FLAGS="--release 6.1.0-57-amd64 --compress xz"
 #   make image IMAGE_FLAGS="--modules-dir ~/linux/mods -o /tmp/i.cpio.zst"
 IMAGE_FLAGS ?=

@@ -118,7 +118,7 @@ static size_t kernel_line_shown(const char *line, size_t n, size_t *from)
 	for (size_t i = 0; i < sizeof(oops_marks) / sizeof(oops_marks[0]); i++)
 		if (find_in(line, n, oops_marks[i]))
 			return n;
-	if ((at = find_in(line, n, "iomatrix: "))) {
+	if ((at = find_in(line, n, CONSOLE_PREFIX))) {
 		*from = (size_t)(at - line);
 		return n - *from;
 	}

@@ -11,6 +11,8 @@
 
 #include "runner/spawn.h"
 
+#include "lib/appliance_contract.h"
+
 struct tracked {
 	pid_t pid; /* 0: free slot */
 	bool done;
@@ -87,7 +89,7 @@ pid_t spawn(const char *const argv[], const struct spawn_opts *opts)
 	if (pid == 0) {
 		child_setup(opts ? opts : &inherit);
 		execvp(argv[0], (char *const *)argv);
-		dprintf(STDERR_FILENO, "iomatrix: cannot run %s: %s\n", argv[0], strerror(errno));
+		dprintf(STDERR_FILENO, CONSOLE_PREFIX "cannot run %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
 	}
 	/* Also in the parent, so a kill of the group cannot race the child's setpgid. */

@@ -27,7 +27,9 @@ check "layout: every initramfs/*.list under share/iomatrix" sh -c "
 		cmp -s \"\$f\" '$data/'\"\$f\" || { echo \"# missing or different: \$f\"; exit 1; }; done"
 check "the install rule and lib/dirs.h name the same directories" sh -c "
 	grep -q '^#define DIRS_DATA *\"share/iomatrix\"' lib/dirs.h &&
-	grep -q '^#define DIRS_RUNNER *\"libexec/iomatrix\"' lib/dirs.h"
+	grep -q '^#define DIRS_RUNNER *\"libexec/iomatrix\"' lib/dirs.h &&
+	grep -q '^INSTALL_DATA *:= \$(DESTDIR)\$(PREFIX)/share/iomatrix\$' mk/install.mk &&
+	grep -q '^INSTALL_RUNNER *:= \$(DESTDIR)\$(PREFIX)/libexec/iomatrix\$' mk/install.mk"
 
 # Mark the installed copies, so using the tree's files instead shows: a
 # matrix and a job file the tree lacks, and a runner that differs from the
@@ -53,12 +55,9 @@ check "plan finds a matrix only the installed data has, and the installed job fi
 	grep -q '\"job_file\" : \"$data/configs/jobs/' '$tmp/plan.json' &&
 	! grep -q '$tree/' '$tmp/plan.json'"
 
-release=$(ls /lib/modules | sort -V | while read -r r; do
-	[ -e "/boot/vmlinuz-$r" ] && echo "$r"; done | tail -n 1)
-if [ -z "$release" ]; then
-	echo "not ok - no installed kernel to build an image for: make deps"
-	exit 1
-fi
+# The release the image is built for and booted with, chosen once.
+. "$tree/tests/lib/release.sh"
+release=$BOOT_RELEASE
 installed image --release "$release" --compress zstd >"$tmp/report" 2>"$tmp/notes"
 check "image --release $release from /: exit 0" test $? -eq 0
 sed 's/^/# /' "$tmp/report" "$tmp/notes"
