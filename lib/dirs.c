@@ -59,6 +59,33 @@ static int installed_work(struct iomatrix_dirs *d, char *err, size_t errlen)
 		      "(set $" DIRS_WORK_ENV ")");
 }
 
+/*
+ * In the tree, the binary is in the build directory: build/ by default, but
+ * make's BUILD= may put it deeper (out/x) or elsewhere. The tree is the
+ * nearest directory above the binary that holds the stages' folders;
+ * without one (a binary copied away), the build directory's parent, as
+ * before.
+ */
+static void tree_of(const char *bindir, char *tree, size_t len)
+{
+	char p[PATH_MAX], probe[PATH_MAX + 16];
+
+	snprintf(p, sizeof(p), "%s", bindir);
+	while (strcmp(p, "/") && p[0]) {
+		cut_last(p);
+		snprintf(probe, sizeof(probe), "%s/matrix", p[0] ? p : "");
+		if (is_dir(probe)) {
+			snprintf(probe, sizeof(probe), "%s/initramfs", p[0] ? p : "");
+			if (is_dir(probe)) {
+				snprintf(tree, len, "%s", p);
+				return;
+			}
+		}
+	}
+	snprintf(tree, len, "%s", bindir);
+	cut_last(tree);
+}
+
 int iomatrix_dirs(struct iomatrix_dirs *d, char *err, size_t errlen)
 {
 	char bindir[PATH_MAX], prefix[PATH_MAX], share[PATH_MAX + 32];
@@ -84,13 +111,19 @@ int iomatrix_dirs(struct iomatrix_dirs *d, char *err, size_t errlen)
 			      DIRS_RUNNER "/iomatrix-runner", err, errlen))
 			return -1;
 	} else {
-		/* build/iomatrix: the tree is the parent of the build directory */
-		if (path_join(d->data, sizeof(d->data), prefix, "", err, errlen) ||
+		char tree[PATH_MAX];
+
+		tree_of(bindir, tree, sizeof(tree));
+		if (path_join(d->data, sizeof(d->data), tree, "", err, errlen) ||
 		    path_join(d->runner, sizeof(d->runner), bindir, "iomatrix-runner", err, errlen))
 			return -1;
 	}
-	if (env && *env)
+	if (env && *env) {
+		/* Relative, it would be another directory from each place it is run in. */
+		if (env[0] != '/')
+			return errmsg(err, errlen, "$" DIRS_WORK_ENV "=%s: not an absolute path", env);
 		return path_join(d->work, sizeof(d->work), env, "", err, errlen);
+	}
 	if (d->installed)
 		return installed_work(d, err, errlen);
 	return path_join(d->work, sizeof(d->work), bindir, "", err, errlen);

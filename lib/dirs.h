@@ -6,14 +6,15 @@
  * copy installed under DESTDIR finds its own files, not the system's.
  *
  *              in the tree: build/iomatrix     installed: PREFIX/bin/iomatrix
- *   data       the tree                        PREFIX/share/iomatrix
+ *   data       the tree (the nearest folder    PREFIX/share/iomatrix
+ *              above with matrix/, initramfs/)
  *   runner     build/iomatrix-runner           PREFIX/libexec/iomatrix/iomatrix-runner
  *   work       build/                          $XDG_CACHE_HOME/iomatrix, else
  *                                              ~/.cache/iomatrix
  *
  * It is installed when PREFIX/share/iomatrix is a directory (make install
- * makes it); anything else is a tree. $IOMATRIX_WORK_DIR, when set, is the
- * work directory in either. The data directory holds the files at their
+ * makes it); anything else is a tree. $IOMATRIX_WORK_DIR, when set (an
+ * absolute path), is the work directory in either. The data directory holds the files at their
  * paths in the tree (matrix/quick.matrix, configs/jobs/dio_read.fio,
  * initramfs/NAME.list), so a reader takes DATA/PATH and never asks which it
  * is. The work directory holds image/ (what `iomatrix image` writes and
@@ -34,7 +35,8 @@
 
 /* The work directory without $IOMATRIX_WORK_DIR, as --help texts say it. */
 #define DIRS_WORK_DEFAULT \
-	"build/ in the tree; installed: $XDG_CACHE_HOME/iomatrix, else ~/.cache/iomatrix"
+	"the build directory (build/) in the tree; installed: $XDG_CACHE_HOME/iomatrix, else " \
+	"~/.cache/iomatrix"
 
 struct iomatrix_dirs {
 	bool installed;

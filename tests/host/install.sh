@@ -95,6 +95,10 @@ check "\$XDG_CACHE_HOME/iomatrix is the work directory when set" \
 check "\$IOMATRIX_WORK_DIR wins: the image looked for there" \
 	grep -q "no image for $release in $tmp/w/image/: run \`$iomatrix image --release $release\`" \
 	"$tmp/w.out"
+(cd / && IOMATRIX_WORK_DIR=relative/w "$iomatrix" qemu --release "$release" --dry-run) \
+	>"$tmp/rel.out" 2>&1
+check "a relative \$IOMATRIX_WORK_DIR is refused, not taken from the current directory" \
+	sh -c "[ $? -eq 1 ] && grep -q 'IOMATRIX_WORK_DIR=relative/w: not an absolute path' '$tmp/rel.out'"
 
 make -s uninstall DESTDIR="$stage" PREFIX="$prefix" >/dev/null 2>&1
 check "make uninstall leaves no file behind" sh -c "test -z \"\$(find '$stage' ! -type d)\""
