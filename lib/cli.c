@@ -150,7 +150,7 @@ static int set_amount(const struct cli_cmd *cmd, const struct cli_opt *o, const 
 static int set_value(const struct cli_cmd *cmd, const struct cli_opt *o, const char *val,
 		     void *dst)
 {
-	char *p = (char *)dst + o->offset, *end, why[UNITS_ERR_LEN], spell[64];
+	char *p = (char *)dst + o->offset, *end, spell[64];
 
 	spelling(o, spell, sizeof(spell));
 
@@ -188,7 +188,10 @@ static int set_value(const struct cli_cmd *cmd, const struct cli_opt *o, const c
 	case CLI_INT: {
 		long long n;
 
-		if (units_int(val, 1000, &n, why, sizeof(why)) || n < o->min || n > o->max)
+		/* strtol's decimal, as the commands read it before: not 1.5, 2k, 0x10 or (1+1) */
+		errno = 0;
+		n = strtoll(val, &end, 10);
+		if (errno || end == val || *end || n < o->min || n > o->max)
 			return o->bad ? bad_value(cmd, o, spell, val)
 				      : usage_error(cmd, "%s %s: not a number from %.0f to %.0f",
 						    spell, val, o->min, o->max);

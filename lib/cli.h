@@ -23,7 +23,7 @@ enum cli_kind {
 	CLI_STRING, /* const char * (argv's own string) */
 	CLI_DOUBLE, /* double, within [min, max] */
 	CLI_CHOICE, /* int: the index into choices */
-	CLI_INT,    /* int, within [min, max]; 2k is 2000 (units_int) */
+	CLI_INT,    /* int, within [min, max]; decimal as strtol reads it (not 2k, 1.5, 0x10) */
 	CLI_SIZE,   /* uint64_t bytes, >= min and <= max (0: no limit); 4k, 1M (units_size) */
 	CLI_TIME,   /* uint64_t microseconds, as CLI_SIZE; 10 (s), 500ms, 2m (units_time_us) */
 	CLI_LIST,   /* const char *[max]; the count in the int at count_offset (repeatable) */

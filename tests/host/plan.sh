@@ -58,3 +58,8 @@ check "bad matrix file: exit 1, file:line" \
 	"[ $? -eq 1 ] && grep -q \"bad.matrix:2: dimension fs: unknown filesystem 'zfs'\" $out/e3"
 "$plan" plan quick --disk-size 1q >/dev/null 2>"$out/e4"
 check "bad --disk-size: exit 2" "[ $? -eq 2 ] && grep -q \"bad --disk-size '1q'\" $out/e4"
+for v in 1.5 2k 0x10 '(1+1)'; do
+	"$plan" plan quick --disks "$v" >/dev/null 2>"$out/e5"
+	check "--disks $v, not a decimal integer: exit 2" \
+		"[ $? -eq 2 ] && grep -qF \"iomatrix plan: bad --disks '$v' (0-\" $out/e5"
+done

@@ -149,6 +149,17 @@ static void test_bad_values(void)
 	CHECK_EQ_INT(PARSE(&a, "--count", "0"), -1);
 	CHECK_EQ_INT(PARSE(&a, "--count", "65"), -1);
 	CHECK_EQ_INT(PARSE(&a, "--count", "-1"), -1);
+	/* an integer is strtol's decimal: no fractions, units, hex or expressions */
+	CHECK_EQ_INT(PARSE(&a, "--count", "1.5"), -1);
+	CHECK_EQ_STR(errbuf, "prog t: --count 1.5: not a number from 1 to 64\n");
+	CHECK_EQ_INT(PARSE(&a, "--count", "0x10"), -1);
+	CHECK_EQ_INT(PARSE(&a, "--count", "(1+1)"), -1);
+	CHECK_EQ_INT(PARSE(&a, "--count", "1k"), -1);
+	CHECK_EQ_INT(PARSE(&a, "--count", "2 "), -1);
+	CHECK_EQ_INT(PARSE(&a, "--count", "+5"), 0);
+	CHECK_EQ_INT(a.n, 5);
+	CHECK_EQ_INT(PARSE(&a, "--count", "064"), 0); /* base 10, not octal */
+	CHECK_EQ_INT(a.n, 64);
 	CHECK_EQ_INT(PARSE(&a, "--size", "4095"), -1);
 	CHECK_EQ_STR(errbuf, "prog t: --size 4095: not a size from 4K to 1G (e.g. 4k, 512M, 2G)\n");
 	CHECK_EQ_INT(PARSE(&a, "--size", "2X"), -1);
@@ -233,6 +244,8 @@ static void test_bad_words(void)
 	CHECK_EQ_STR(errbuf, "prog t: bad --n '65' (0-64)\n");
 	CHECK_EQ_INT(parse(&w, &a, (const char *const[]){ "--n=x", NULL }), -1);
 	CHECK_EQ_STR(errbuf, "prog t: bad --n 'x' (0-64)\n");
+	CHECK_EQ_INT(parse(&w, &a, (const char *const[]){ "--n", "1.5", NULL }), -1);
+	CHECK_EQ_STR(errbuf, "prog t: bad --n '1.5' (0-64)\n");
 	CHECK_EQ_INT(parse(&w, &a, (const char *const[]){ "--size", "1q", NULL }), -1);
 	CHECK_EQ_STR(errbuf, "prog t: bad --size '1q' (a size: 1g, 512m)\n");
 	CHECK_EQ_INT(parse(&w, &a, (const char *const[]){ "--time", "0", NULL }), -1);
