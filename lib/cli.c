@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Table-driven command-line options. */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -125,8 +126,12 @@ static int set_amount(const struct cli_cmd *cmd, const struct cli_opt *o, const 
 	int r;
 
 	spelling(o, spell, sizeof(spell));
-	/* A leading digit: units_* would take "(1+1)k", and "-1" would wrap. */
-	if (val[0] < '0' || val[0] > '9')
+	/*
+	 * A digit first, or a point and a digit (.5s, as units_* read it):
+	 * not "-1G" or an option's name taken as the value, nor "(1+1)k".
+	 */
+	if (!isdigit((unsigned char)val[0]) &&
+	    !(val[0] == '.' && isdigit((unsigned char)val[1])))
 		r = -1;
 	else if (o->kind == CLI_SIZE)
 		r = units_size(val, 1024, &v, why, sizeof(why));

@@ -22,6 +22,14 @@ check "files removed afterwards" [ -z "$(find "$T/a" "$T/b" -type f)" ]
 check "time-bound writers, normal report" grep -q "^  WRITE: bw=.*run=" "$T/dd.txt"
 check "--keep-files keeps them" [ -s "$T/a/dd.0" -a -s "$T/a/dd.1" ]
 
+# a time may start with its point, as lib/units reads it
+rm -f "$T/a"/dd.*
+"$R" dd --writers 1 --bs 64k --runtime .2s --directory "$T/a" --output-format json \
+	--output "$T/dot.json" 2>"$T/err"
+rc=$?
+check "--runtime .2s taken (rc=$rc): $(cat "$T/err")" [ "$rc" = 0 ]
+check "--runtime .2s is 200 ms" [ "$(json "$T/dot.json" 'd["runtime_ms"]')" = 200 ]
+
 for bad in "--writers 0 --bs 4k --size 1m --directory $T/a" \
 	"--writers 2 --bs 4k --directory $T/a" \
 	"--writers 2 --bs 4k --size 1m --runtime 1 --directory $T/a" \

@@ -168,6 +168,17 @@ static void test_bad_values(void)
 	CHECK_EQ_INT(PARSE(&a, "--size", "1025M"), -1);
 	CHECK_EQ_INT(PARSE(&a, "--size-max", "99999999999T"), -1); /* past 64 bits */
 	CHECK_EQ_INT(PARSE(&a, "--size-max", "0"), 0);
+	/* a point first, as lib/units reads it; not a dash or a point alone */
+	CHECK_EQ_INT(PARSE(&a, "--size", ".5M"), 0);
+	CHECK_EQ_INT(a.size, 512 << 10);
+	CHECK_EQ_INT(PARSE(&a, "--time", ".5s"), 0);
+	CHECK_EQ_INT(a.time_us, 500000);
+	CHECK_EQ_INT(PARSE(&a, "--time", ".25"), 0);
+	CHECK_EQ_INT(a.time_us, 250000);
+	CHECK_EQ_INT(PARSE(&a, "--time", "-1s"), -1);
+	CHECK_EQ_INT(PARSE(&a, "--time", "--size"), -1);
+	CHECK_EQ_INT(PARSE(&a, "--time", ".s"), -1);
+	CHECK_EQ_INT(PARSE(&a, "--size", "-0"), -1);
 	CHECK_EQ_INT(PARSE(&a, "--time", "0"), -1);
 	CHECK_EQ_STR(errbuf,
 		     "prog t: --time 0: not a time of at least 1us (e.g. 10, 10s, 500ms, 2m)\n");
