@@ -227,7 +227,10 @@ static bool takes_value(const struct cli_opt *o)
 	return o->kind != CLI_FLAG && o->kind != CLI_SET;
 }
 
-/* One option word (and maybe its value, the next word): the index of the last word used. */
+/*
+ * One option word (and maybe its value, the next word): the index of the last
+ * word used; -1 on a usage error, -2 for -h among grouped flags.
+ */
 static int parse_option(const struct cli_cmd *cmd, int argc, char **argv, int i, void *dst)
 {
 	const char *a = argv[i], *val = NULL;
@@ -243,14 +246,32 @@ static int parse_option(const struct cli_cmd *cmd, int argc, char **argv, int i,
 		o = find_long(cmd, a + 2, len, &ambiguous);
 		val = eq ? eq + 1 : NULL;
 	} else {
-		o = find_short(cmd, a[1]);
+		/*
+		 * As getopt reads a word of short options: flags grouped (-fq),
+		 * and a letter that takes a value takes the rest of the word
+		 * (-oFILE, -qoFILE) or else the next word (-qo FILE).
+		 */
+		const char *c = a + 1;
+
 		len = 1;
-		/* -oFILE, as getopt reads it; a flag has nothing after its letter */
-		if (o && a[2]) {
-			if (!takes_value(o))
-				o = NULL;
-			else
-				val = a + 2;
+		for (;;) {
+			o = find_short(cmd, *c);
+			if (!o && *c == 'h')
+				return -2; /* -qh: the help, as getopt's "h" */
+			if (!o || takes_value(o)) {
+				val = o && c[1] ? c + 1 : NULL;
+				break;
+			}
+			if (set_value(cmd, o, NULL, dst))
+				return -1;
+			if (!*++c)
+				return i;
+		}
+		if (!o && c > a + 1) {
+			if (cmd->getopt_words)
+				return usage_error(cmd, "option -%c is unknown", *c);
+			return usage_error(cmd, "unknown option -%c in %s (" CMD_FMT " --help)", *c,
+					   a, CMD_ARGS(cmd));
 		}
 	}
 	if (!o) {
@@ -306,6 +327,10 @@ int cli_parse(const struct cli_cmd *cmd, int argc, char **argv, void *dst, char 
 			return 1;
 		}
 		i = parse_option(cmd, argc, argv, i, dst);
+		if (i == -2) {
+			cli_usage(cmd, stdout);
+			return 1;
+		}
 		if (i < 0)
 			return -1;
 	}

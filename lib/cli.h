@@ -4,7 +4,8 @@
  * parser, the checks and --help all read the same entries. A value lands in
  * the command's own struct at the entry's offset. Every subcommand of both
  * binaries (iomatrix, iomatrix-runner) parses its flags here, so the
- * grammar is one: --name VALUE, --name=VALUE, -c VALUE, -cVALUE, a unique
+ * grammar is one: --name VALUE, --name=VALUE, -c VALUE, -cVALUE, short flags
+ * grouped as getopt allows (-fq, -qo FILE, -qoFILE), a unique
  * prefix of a long name (as getopt_long), "--" ends the options, and -h or
  * --help prints the help. An option given twice keeps the last value,
  * except CLI_LIST, which collects each.

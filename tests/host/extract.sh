@@ -117,6 +117,15 @@ existing_output() {
 }
 check "existing RESULT_SET: refused, --force replaces only a result set" existing_output
 
+# short flags grouped, as getopt_long took them: -fq, -fqo DIR, -qfoDIR
+grouped_flags() {
+	extract 0 "$work/clean.log" -fq -o "$work/set1" && [ ! -s "$work/extract.out" ] &&
+		extract 0 "$work/clean.log" -fqo "$work/set1" && [ ! -s "$work/extract.out" ] &&
+		extract 0 "$work/clean.log" -qfo"$work/set1" && [ ! -s "$work/extract.out" ] &&
+		extract 0 "$work/clean.log" -qh && grep -q 'Exit status' "$work/extract.out"
+}
+check "grouped short flags: -fq, -fqo DIR, -qfoDIR, -qh" grouped_flags
+
 $gen serial "$work/other.log" 10 --run-id other-run --cells 10 --size 1000-2000 || exit 1
 several_runs() {
 	extract 2 "$work/other.log" "$work/clean.img" -o "$work/set7" &&

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* lib/cli: each kind of option, and the usage errors, one stderr line each. */
+#include <fcntl.h>
 #include <float.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -140,6 +141,65 @@ static void test_kinds(void)
 	CHECK(!a.flag);
 }
 
+/* A word of short options as getopt reads it: flags grouped, the last may take a value. */
+static void test_grouped_short(void)
+{
+	static const struct cli_opt g_opts[] = {
+		{ .name = "flag", .short_name = 'f', .kind = CLI_FLAG, .offset = OFF(flag),
+		  .help = "f" },
+		{ .name = "on", .short_name = 'q', .kind = CLI_SET, .offset = OFF(mode),
+		  .help = "q", .value = 1 },
+		{ .short_name = 'o', .kind = CLI_STRING, .offset = OFF(out), .arg = "FILE",
+		  .help = "o" },
+	};
+	struct cli_cmd g = cmd;
+	struct args a;
+
+	g.opts = g_opts;
+	g.nopts = sizeof(g_opts) / sizeof(g_opts[0]);
+	CHECK_EQ_INT(parse(&g, &a, (const char *const[]){ "-fq", NULL }), 0);
+	CHECK(a.flag);
+	CHECK_EQ_INT(a.mode, 1);
+	CHECK_EQ_INT(parse(&g, &a, (const char *const[]){ "-qf", "pos", NULL }), 0);
+	CHECK(a.flag);
+	CHECK_EQ_INT(a.mode, 1);
+	CHECK_EQ_INT(parse(&g, &a, (const char *const[]){ "-qo", "FILE", NULL }), 0);
+	CHECK_EQ_INT(a.mode, 1);
+	CHECK_EQ_STR(a.out, "FILE");
+	CHECK(!a.flag);
+	CHECK_EQ_INT(parse(&g, &a, (const char *const[]){ "-fqoFILE", NULL }), 0);
+	CHECK(a.flag);
+	CHECK_EQ_STR(a.out, "FILE");
+	/* the value takes the rest of the word, letters and all */
+	CHECK_EQ_INT(parse(&g, &a, (const char *const[]){ "-ofq", NULL }), 0);
+	CHECK_EQ_STR(a.out, "fq");
+	CHECK(!a.flag);
+	CHECK_EQ_STR(errbuf, "");
+	/* errors: a value missing at the end, an unknown letter inside */
+	CHECK_EQ_INT(parse(&g, &a, (const char *const[]){ "-qo", NULL }), -1);
+	CHECK_EQ_STR(errbuf, "prog t: -o needs a value (FILE)\n");
+	CHECK_EQ_INT(parse(&g, &a, (const char *const[]){ "-fzq", NULL }), -1);
+	CHECK_EQ_STR(errbuf, "prog t: unknown option -z in -fzq (prog t --help)\n");
+	CHECK_EQ_INT(parse(&g, &a, (const char *const[]){ "-zf", NULL }), -1);
+	CHECK_EQ_STR(errbuf, "prog t: unknown option -zf (prog t --help)\n");
+	g.getopt_words = true;
+	CHECK_EQ_INT(parse(&g, &a, (const char *const[]){ "-fz", NULL }), -1);
+	CHECK_EQ_STR(errbuf, "prog t: option -z is unknown\n");
+	g.getopt_words = false;
+	/* -h among the flags is the help, as getopt's optstring "...h" */
+	fflush(stdout);
+	{
+		int saved = dup(1), null = open("/dev/null", O_WRONLY);
+
+		dup2(null, 1);
+		CHECK_EQ_INT(parse(&g, &a, (const char *const[]){ "-fh", NULL }), 1);
+		fflush(stdout);
+		dup2(saved, 1);
+		close(saved);
+		close(null);
+	}
+}
+
 static void test_bad_values(void)
 {
 	struct args a;
@@ -196,7 +256,8 @@ static void test_usage_errors(void)
 	CHECK_EQ_INT(PARSE(&a, "--bogus"), -1);
 	CHECK_EQ_STR(errbuf, "prog t: unknown option --bogus (prog t --help)\n");
 	CHECK_EQ_INT(PARSE(&a, "-z"), -1);
-	CHECK_EQ_INT(PARSE(&a, "-fq"), -1); /* no clusters of flags */
+	CHECK_EQ_INT(PARSE(&a, "-fq"), -1); /* -q is no option */
+	CHECK_EQ_STR(errbuf, "prog t: unknown option -q in -fq (prog t --help)\n");
 	CHECK_EQ_INT(PARSE(&a, "--str"), -1);
 	CHECK_EQ_STR(errbuf, "prog t: --str needs a value (S)\n");
 	CHECK_EQ_INT(PARSE(&a, "-o"), -1);
@@ -328,6 +389,7 @@ static void test_help(void)
 int main(void)
 {
 	RUN_TEST(test_kinds);
+	RUN_TEST(test_grouped_short);
 	RUN_TEST(test_bad_values);
 	RUN_TEST(test_usage_errors);
 	RUN_TEST(test_getopt_words);
