@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,19 +18,52 @@ static char pending_tmp[PATH_MAX];
 static volatile sig_atomic_t pending;
 
 static const int cleanup_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define NSIGNALS (sizeof(cleanup_signals) / sizeof(cleanup_signals[0]))
 
+/*
+ * What each signal did before the handler went in (the runner's, a caller's
+ * SIG_IGN, ...): put back once the file is settled, not SIG_DFL.
+ */
+static struct sigaction saved[NSIGNALS];
+static bool installed[NSIGNALS];
+
+static void restore_handlers(void)
+{
+	for (size_t i = 0; i < NSIGNALS; i++) {
+		if (installed[i])
+			sigaction(cleanup_signals[i], &saved[i], NULL);
+		installed[i] = false;
+	}
+}
+
+/* Removes the file, then the signal does what it did before (the default: the end). */
 static void on_signal(int sig)
 {
 	if (pending)
 		unlink(pending_tmp);
-	signal(sig, SIG_DFL);
+	pending = 0;
+	restore_handlers();
 	raise(sig);
 }
 
-static void set_handlers(void (*handler)(int))
+static void install_handlers(void)
 {
-	for (size_t i = 0; i < sizeof(cleanup_signals) / sizeof(cleanup_signals[0]); i++)
-		signal(cleanup_signals[i], handler);
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < NSIGNALS; i++) {
+		struct sigaction old;
+
+		if (installed[i] || sigaction(cleanup_signals[i], NULL, &old))
+			continue;
+		/* an ignored signal stays ignored: it ends nothing, so nothing to clean */
+		if (old.sa_handler == SIG_IGN)
+			continue;
+		if (!sigaction(cleanup_signals[i], &sa, &saved[i]))
+			installed[i] = true;
+	}
 }
 
 static void dir_of(const char *path, char *out, size_t outlen)
@@ -63,7 +97,7 @@ int atomic_file_open(struct atomic_file *af, const char *path, char *err, size_t
 		return errmsg(err, errlen, "cannot create a file in %s: %s", dir, strerror(errno));
 	snprintf(pending_tmp, sizeof(pending_tmp), "%s", af->tmp_path);
 	pending = 1;
-	set_handlers(on_signal);
+	install_handlers();
 	return 0;
 }
 
@@ -71,7 +105,7 @@ int atomic_file_open(struct atomic_file *af, const char *path, char *err, size_t
 static void settled(void)
 {
 	pending = 0;
-	set_handlers(SIG_DFL);
+	restore_handlers();
 }
 
 void atomic_file_abort(struct atomic_file *af)

@@ -3,6 +3,9 @@
  * Writing a file so that it appears whole or not at all: a temporary file
  * in the same directory, renamed over the target at the end. On an error,
  * or SIGINT/SIGTERM/SIGHUP while it is open, the temporary file is removed.
+ * Those signals get a handler while the file is open (an ignored one stays
+ * ignored); at commit or abort, or once the handler has run, each does again
+ * what it did before (the runner links this too: its dispositions are kept).
  */
 #ifndef IOMATRIX_LIB_ATOMIC_FILE_H
 #define IOMATRIX_LIB_ATOMIC_FILE_H
