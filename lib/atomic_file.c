@@ -87,14 +87,21 @@ int atomic_file_open(struct atomic_file *af, const char *path, char *err, size_t
 	af->fd = -1;
 	if (snprintf(af->path, sizeof(af->path), "%s", path) >= (int)sizeof(af->path) ||
 	    snprintf(af->tmp_path, sizeof(af->tmp_path), "%s.tmp-XXXXXX", path) >=
-		    (int)sizeof(af->tmp_path))
+		    (int)sizeof(af->tmp_path)) {
+		af->error = ENAMETOOLONG;
 		return errmsg(err, errlen, "%s: path too long", path);
-	if (!stat(path, &st) && S_ISDIR(st.st_mode))
+	}
+	if (!stat(path, &st) && S_ISDIR(st.st_mode)) {
+		af->error = EISDIR;
 		return errmsg(err, errlen, "%s is a directory", path);
+	}
 	dir_of(path, dir, sizeof(dir));
 	af->fd = mkstemp(af->tmp_path);
-	if (af->fd < 0)
-		return errmsg(err, errlen, "cannot create a file in %s: %s", dir, strerror(errno));
+	if (af->fd < 0) {
+		af->error = errno;
+		return errmsg(err, errlen, "cannot create a file in %s: %s", dir,
+			      strerror(af->error));
+	}
 	snprintf(pending_tmp, sizeof(pending_tmp), "%s", af->tmp_path);
 	pending = 1;
 	install_handlers();
@@ -128,8 +135,10 @@ int atomic_file_write(struct atomic_file *af, const void *data, size_t len, char
 
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0)
-			return errmsg(err, errlen, "%s: %s", af->tmp_path, strerror(errno));
+		if (n < 0) {
+			af->error = errno;
+			return errmsg(err, errlen, "%s: %s", af->tmp_path, strerror(af->error));
+		}
 		p += n;
 		len -= (size_t)n;
 	}
@@ -143,14 +152,20 @@ int atomic_file_commit(struct atomic_file *af, char *err, size_t errlen)
 
 	/* The mode an ordinary new file gets, not mkstemp's 0600. */
 	umask(mask);
-	if (fsync(af->fd) || fchmod(af->fd, 0666 & ~mask))
-		ret = errmsg(err, errlen, "%s: %s", af->tmp_path, strerror(errno));
-	if (close(af->fd) && !ret)
-		ret = errmsg(err, errlen, "%s: %s", af->tmp_path, strerror(errno));
+	if (fsync(af->fd) || (fchmod(af->fd, 0666 & ~mask) && !af->mode_best_effort)) {
+		af->error = errno;
+		ret = errmsg(err, errlen, "%s: %s", af->tmp_path, strerror(af->error));
+	}
+	if (close(af->fd) && !ret) {
+		af->error = errno;
+		ret = errmsg(err, errlen, "%s: %s", af->tmp_path, strerror(af->error));
+	}
 	af->fd = -1;
-	if (!ret && rename(af->tmp_path, af->path))
+	if (!ret && rename(af->tmp_path, af->path)) {
+		af->error = errno;
 		ret = errmsg(err, errlen, "cannot rename %s to %s: %s", af->tmp_path, af->path,
-			     strerror(errno));
+			     strerror(af->error));
+	}
 	if (ret)
 		unlink(af->tmp_path);
 	settled();

@@ -23,8 +23,12 @@ int report_atomic(const char *path, int (*emit)(FILE *f, const void *ctx), const
 		}
 		return 0;
 	}
-	if (atomic_file_open(&af, path, err, errlen))
+	/* Its errors read "--output PATH: cause", as they always have. */
+	if (atomic_file_open(&af, path, err, errlen)) {
+		snprintf(err, errlen, "--output %s: %s", path, strerror(af.error));
 		return -1;
+	}
+	af.mode_best_effort = true;
 	/* A stream on a copy of the descriptor: closing it leaves af's to commit. */
 	fd = dup(af.fd);
 	f = fd < 0 ? NULL : fdopen(fd, "w");
@@ -44,5 +48,9 @@ int report_atomic(const char *path, int (*emit)(FILE *f, const void *ctx), const
 		atomic_file_abort(&af);
 		return -1;
 	}
-	return atomic_file_commit(&af, err, errlen);
+	if (atomic_file_commit(&af, err, errlen)) {
+		snprintf(err, errlen, "--output %s: %s", path, strerror(af.error));
+		return -1;
+	}
+	return 0;
 }

@@ -1,13 +1,32 @@
 // SPDX-License-Identifier: GPL-2.0
 /* lib/atomic_file: the file whole or not at all, and the signal dispositions it borrows. */
+#include <errno.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "check.h"
 #include "lib/atomic_file.h"
+#include "records/report.h"
+
+/*
+ * fchmod as a filesystem that refuses modes (vfat, some FUSE) answers it,
+ * when fail_fchmod is set: this definition stands in for libc's in the
+ * whole binary, lib/atomic_file.c's call included.
+ */
+static bool fail_fchmod;
+
+int fchmod(int fd, mode_t mode)
+{
+	if (fail_fchmod) {
+		errno = EPERM;
+		return -1;
+	}
+	return (int)syscall(SYS_fchmod, fd, mode);
+}
 
 static volatile sig_atomic_t caught;
 
@@ -124,9 +143,51 @@ static void test_signal_while_open(void)
 	remove_dir();
 }
 
+static int emit_line(FILE *f, const void *ctx)
+{
+	return fputs(ctx, f) < 0;
+}
+
+/*
+ * report_atomic (the runner's --output): a failed fchmod still gives the
+ * report, and its errors read "--output PATH: cause", as before atomic_file.
+ * Other users of atomic_file (the image) still fail on it.
+ */
+static void test_report_atomic(void)
+{
+	struct atomic_file af;
+	char path[128], want[256], err[1024] = "";
+	struct stat st;
+
+	make_dir();
+	snprintf(path, sizeof(path), "%s/report", dir);
+	fail_fchmod = true;
+	CHECK_EQ_INT(report_atomic(path, emit_line, "report\n", err, sizeof(err)), 0);
+	CHECK_EQ_STR(err, "");
+	CHECK(!stat(path, &st) && st.st_size == 7);
+	CHECK_EQ_INT(entries(), 1);
+	CHECK_EQ_INT(atomic_file_open(&af, path, err, sizeof(err)), 0);
+	CHECK_EQ_INT(atomic_file_commit(&af, err, sizeof(err)), -1);
+	CHECK(strstr(err, "Operation not permitted") != NULL);
+	fail_fchmod = false;
+	CHECK_EQ_INT(entries(), 1);
+
+	/* the messages: a directory missing, a directory as the path */
+	snprintf(path, sizeof(path), "%s/missing/report", dir);
+	CHECK_EQ_INT(report_atomic(path, emit_line, "x\n", err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "--output %s: No such file or directory", path);
+	CHECK_EQ_STR(err, want);
+	CHECK_EQ_INT(report_atomic(dir, emit_line, "x\n", err, sizeof(err)), -1);
+	snprintf(want, sizeof(want), "--output %s: Is a directory", dir);
+	CHECK_EQ_STR(err, want);
+	CHECK_EQ_INT(entries(), 1);
+	remove_dir();
+}
+
 int main(void)
 {
 	RUN_TEST(test_dispositions_restored);
 	RUN_TEST(test_signal_while_open);
+	RUN_TEST(test_report_atomic);
 	CHECK_EXIT();
 }
