@@ -138,6 +138,7 @@ static void write_all(const char *buf, size_t n)
 /* --hide-kernel: what QEMU has written to the pipe (non-blocking), filtered. */
 struct live_relay {
 	int fd; /* -1: no relay */
+	bool eof; /* the pipe's end: QEMU (and all it started) closed its stdout */
 	struct qemu_live_filter f;
 };
 
@@ -149,6 +150,8 @@ static void relay(struct live_relay *lr, bool end)
 	while ((got = read(lr->fd, in, sizeof(in))) > 0 || (got < 0 && errno == EINTR))
 		if (got > 0)
 			write_all(out, qemu_live_filter(&lr->f, in, (size_t)got, out));
+	if (got == 0)
+		lr->eof = true;
 	if (end)
 		write_all(out, qemu_live_filter(&lr->f, NULL, 0, out));
 }
@@ -170,11 +173,13 @@ static bool wait_until(pid_t pid, double deadline, const sigset_t *set, int *sta
 			ts.tv_sec = 0;
 			ts.tv_nsec = (long)(left * 1e9);
 		}
-		if (lr->fd >= 0) {
+		if (lr->fd >= 0 && !lr->eof) {
 			/*
 			 * The signals stay blocked (sigtimedwait takes them), so
 			 * poll cannot see one come: wait at most 0.1 s for output,
-			 * then look for a signal without waiting.
+			 * then look for a signal without waiting. After the pipe's
+			 * end poll would return at once, every time: from then on
+			 * only sigtimedwait waits (SIGCHLD), as without a relay.
 			 */
 			struct pollfd p = {lr->fd, POLLIN, 0};
 			long ms = (long)(ts.tv_sec * 1000 + ts.tv_nsec / 1000000);

@@ -15,6 +15,11 @@ for a; do
 	case $a in *,logfile=*) log=${a#*,logfile=}; log=${log%%,*} ;; esac
 done
 tee "$log" <"$FAKE_CONSOLE"
+# FAKE_LINGER=SECONDS: its stdout closed, QEMU goes on that long before it exits
+if [ -n "${FAKE_LINGER:-}" ]; then
+	exec >&-
+	sleep "$FAKE_LINGER"
+fi
 EOS
 chmod +x "$tmp/bin/qemu-system-x86_64"
 printf '[    0.000000] Linux version test\r\n' >"$tmp/console"
@@ -49,3 +54,23 @@ check "--hide-kernel: the serial log holds every byte" cmp -s "$tmp/hidden.log" 
 live all
 check "without it: exit 0" [ "$rc" -eq 0 ]
 check "without it: the live console is all of it" cmp -s "$tmp/all.out" "$tmp/console"
+
+# The pipe's end before QEMU exits: the relay stops polling it (no busy loop
+# until SIGCHLD). cpu LINGER: "STATUS SECONDS", the CPU time of iomatrix qemu
+# and the stand-in; 3 s of lingering may cost no more than 1 s over none.
+cpu() {
+	FAKE_LINGER=$1 FAKE_CONSOLE=$tmp/console PATH="$tmp/bin:$PATH" python3 -c '
+import resource, subprocess, sys
+rc = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(rc, round(r.ru_utime + r.ru_stime, 2))' build/iomatrix qemu --release "$BOOT_RELEASE" \
+		--initrd "$tmp/initramfs.cpio" --no-pvh --accel tcg --serial-log "$tmp/linger.log" \
+		--hide-kernel
+}
+base=$(cpu "")
+linger=$(cpu 3)
+echo "# exit status, CPU seconds: $base without lingering, $linger with 3 s"
+check "--hide-kernel, stdout closed 3 s before QEMU exits: exit 0, no busy loop" \
+	python3 -c 'import sys
+(b0, b), (l0, l) = (a.split() for a in sys.argv[1:])
+sys.exit(not (b0 == l0 == "0" and float(l) - float(b) < 1))' "$base" "$linger"
