@@ -105,7 +105,7 @@ static const struct cli_opt options[] = {
 	{ .name = "watchdog", .kind = CLI_FLAG, .offset = O(watchdog),
 	  .help = "an i6300esb watchdog that resets the guest (always with --boots > 1)" },
 	{ .name = "quiet", .kind = CLI_FLAG, .offset = O(quiet),
-	  .help = "do not show the console live" },
+	  .help = "do not show the console live (not with --hide-kernel)" },
 	{ .name = "hide-kernel", .kind = CLI_FLAG, .offset = O(hide_kernel),
 	  .help = "show the console live without the kernel's messages (but panics and oopses); "
 		  "the serial log keeps them" },
@@ -160,6 +160,11 @@ static int parse_args(int argc, char **argv, struct qemu_opts *o)
 		return r;
 	if (o->kernel && o->release) {
 		fprintf(stderr, "iomatrix qemu: give --kernel or --release, not both\n");
+		return -1;
+	}
+	/* two ways to show the console (README: [--quiet | --hide-kernel]) */
+	if (o->quiet && o->hide_kernel) {
+		fprintf(stderr, "iomatrix qemu: give --quiet or --hide-kernel, not both\n");
 		return -1;
 	}
 	if (o->disks + o->ndisk > QD_MAX) {

@@ -30,6 +30,12 @@ run --memory 2X
 check "bad size: exit 2" [ "$rc" -eq 2 ]
 run --kernel a --release b
 check "--kernel with --release: exit 2" [ "$rc" -eq 2 ]
+run --quiet --hide-kernel --dry-run
+check "--quiet with --hide-kernel: exit 2" [ "$rc" -eq 2 ]
+check "--quiet with --hide-kernel: one line names both" \
+	[ "$(grep -c -- '--quiet.*--hide-kernel' "$work/out")" -eq 1 ]
+run --hide-kernel --quiet --dry-run
+check "--hide-kernel with --quiet: exit 2" [ "$rc" -eq 2 ]
 run --help
 check "--help: exit 0" [ "$rc" -eq 0 ]
 check "--help: documents the exit statuses" says '4  timeout'
