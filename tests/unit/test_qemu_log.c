@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /* How a serial log becomes the exit status of iomatrix qemu; --disk-size and disk files. */
+#include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "check.h"
+#include "lib/dirs.h"
 #include "qemu/commands.h"
 #include "qemu/qemu_disks.h"
 #include "qemu/qemu_log.h"
@@ -188,10 +191,27 @@ static int qemu_status(const char *const *words)
  * checks the bytes "1G" and "512MiB" come to): a size it takes gets past the
  * options to the missing kernel (1), one it does not is a usage error (2).
  */
+/* rm -r, for the work directory cmd_qemu fills */
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
 static void test_disk_size_option(void)
 {
 	static const char *const good[] = { "1G", "512MiB", "4096" };
 	static const char *const bad[] = { "2x", "-1G", "99999999999T", "4095" };
+	/* cmd_qemu makes WORK/qemu: a temporary WORK, not build/tests/ beside this binary */
+	char work[] = "/tmp/iomatrix-qemu-work-XXXXXX", made[sizeof(work) + 8];
+	const char *was = getenv(DIRS_WORK_ENV);
+	char *saved = was ? strdup(was) : NULL;
+	struct stat st;
+
+	CHECK(mkdtemp(work) != NULL);
+	setenv(DIRS_WORK_ENV, work, 1);
 
 	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++)
 		CHECK_EQ_INT(qemu_status((const char *const[]){ "--kernel", "/nonexistent/bzImage",
@@ -201,6 +221,15 @@ static void test_disk_size_option(void)
 		CHECK_EQ_INT(qemu_status((const char *const[]){ "--kernel", "/nonexistent/bzImage",
 								"--disk-size", bad[i], NULL }),
 			     QEMU_EXIT_USAGE);
+	snprintf(made, sizeof(made), "%s/qemu", work);
+	CHECK(!stat(made, &st) && S_ISDIR(st.st_mode)); /* it wrote there, not beside us */
+	CHECK_EQ_INT(nftw(work, remove_one, 16, FTW_DEPTH | FTW_PHYS), 0);
+	CHECK(stat(work, &st) && errno == ENOENT);
+	if (saved)
+		setenv(DIRS_WORK_ENV, saved, 1);
+	else
+		unsetenv(DIRS_WORK_ENV);
+	free(saved);
 }
 
 static void test_disk_files_sparse_and_reused(void)
